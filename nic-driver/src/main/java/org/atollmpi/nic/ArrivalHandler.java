@@ -1,0 +1,14 @@
+package org.atollmpi.nic;
+
+/**
+ * What {@link HostPort#poll} hands arrivals to. The payload is readable only during the call:
+ * {@code (base, offset)} addresses it the {@link Memory} way and the slot or record it lives in
+ * is reused as soon as the call returns.
+ */
+public interface ArrivalHandler {
+    /** A fast send or a receive-ring record from {@code source}. */
+    void onMessage(int source, long header0, long header1, Object base, long offset, int length);
+
+    /** A notification from {@code source}. */
+    void onNotification(int source, int type, long arg0, long arg1, long arg2);
+}

@@ -1,0 +1,118 @@
+package org.atollmpi.nic;
+
+/**
+ * One rank's port on the network interface: the NIC's communication instructions as calls.
+ *
+ * <p>A port owns a receive data region (fast-send slots, one ring per peer, and a variable-size
+ * receive ring), a notification queue and a window descriptor table. The board behind it decides
+ * who "plays the NIC": on the shm board the sender's own thread deposits data straight into the
+ * target's structures; on a network board an I/O thread does it on arrival.
+ *
+ * <p>Data is addressed the {@link Memory} way, {@code (base, offset)}: a primitive array and a
+ * byte offset from its base, or {@code null} and a native address. That lets the engine move any
+ * Java array or direct buffer without wrapping it first, and so without allocating.
+ *
+ * <p>Each deposit carries two opaque 64-bit header words for the layer above (the engine puts its
+ * envelope there) and the port adds the source rank. Deposits from one source to one target
+ * through one channel ({@link #fastSend} or {@link #send}) arrive in the order made; nothing
+ * orders the two channels against each other, which is why the engine numbers its messages.
+ *
+ * <p>Deposit calls never block: they return {@code false} when the target has no room
+ * (back-pressure) and the caller retries after it has made progress. Nothing is ever dropped.
+ *
+ * <p>Not thread-safe: one thread at a time drives a port (the engine serialises callers).
+ */
+public interface HostPort extends AutoCloseable {
+    /** This port's rank in the routing space. */
+    int rank();
+
+    /** Number of ranks in the routing space. */
+    int size();
+
+    /** Largest payload a {@link #fastSend} carries (one 64-byte slot less its header). */
+    int fastSendCapacity();
+
+    /** Largest payload one {@link #send} record carries. */
+    int maxSendLength();
+
+    /**
+     * FAST_SEND: deposits one slot into {@code target}'s slot ring for this source.
+     *
+     * @return {@code false} if the ring is full; nothing was written
+     * @throws IllegalArgumentException if {@code length > fastSendCapacity()}
+     */
+    boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length);
+
+    /**
+     * SEND: deposits one variable-size record into {@code target}'s receive ring.
+     *
+     * @return {@code false} if the ring has no room now; nothing was written
+     */
+    boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length);
+
+    /**
+     * Posts a notification (a completion or control word) into {@code target}'s notification
+     * queue.
+     *
+     * @return {@code false} if the queue is full; nothing was written
+     */
+    boolean notify(int target, int type, long arg0, long arg1, long arg2);
+
+    /**
+     * Delivers what has arrived at this port, oldest first per channel: fast sends, receive-ring
+     * records and notifications, at most {@code limit} of them in all.
+     *
+     * @return how many were delivered (0 when idle)
+     */
+    int poll(ArrivalHandler handler, int limit);
+
+    /**
+     * Allocates memory that other ranks on the board can reach through a window: what
+     * {@code MPI.newByteBuffer}, {@code Win.allocate} and rendezvous staging use.
+     *
+     * @return the region, or {@code null} if the board has no room left
+     */
+    BoardRegion allocate(long length);
+
+    /**
+     * Registers a window descriptor over {@code [offset, offset + length)} of {@code region}
+     * with the given {@link WindowRights} and a fresh random capability.
+     */
+    WindowKey register(BoardRegion region, long offset, long length, int rights);
+
+    /** Invalidates the window: later accesses with its key fail with {@link NicStatus#TWID}. */
+    void deregister(WindowKey key);
+
+    /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
+    BoardRegion regionOf(Object base, long offset, long length);
+
+    /**
+     * GET: copies {@code length} bytes at {@code offset} of the target's window into the local
+     * destination.
+     *
+     * @return {@link NicStatus#OK} or an error code; on error no memory was touched
+     */
+    int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length);
+
+    /** PUT: the reverse of {@link #get}. */
+    int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length);
+
+    /**
+     * Atomic fetch-and-add on an 8-byte aligned word of the target's window; the old value goes
+     * to {@code result[0]}.
+     *
+     * @return {@link NicStatus#OK} or an error code
+     */
+    int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long[] result);
+
+    /**
+     * Atomic compare-and-swap on an 8-byte aligned word of the target's window; the value found
+     * goes to {@code result[0]} (equal to {@code expected} when the swap happened).
+     */
+    int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
+                       long[] result);
+
+    /** Frees this port's resources; the board stays until its owner closes it. */
+    @Override
+    void close();
+}

@@ -1,0 +1,149 @@
+package org.atollmpi.nic;
+
+import java.lang.reflect.Field;
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+
+/**
+ * Raw memory access for board memory, Java arrays and direct buffers, addressed the way
+ * {@code sun.misc.Unsafe} addresses them: a {@code base} object (a primitive array, or
+ * {@code null} for native memory) and a byte {@code offset} (from the array's base, or an
+ * absolute address).
+ *
+ * <p>Why not Agrona's {@code UnsafeBuffer}: Agrona 2.x reaches {@code jdk.internal.misc.Unsafe}
+ * and so needs {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} on every JVM, which
+ * would break a program started with plain {@code java} (a singleton MPI world). The exported
+ * {@code sun.misc.Unsafe} needs no flag on JDK 17 to 23; on 24 and later {@code mpirun} adds
+ * {@code --sun-misc-unsafe-memory-access=allow}.
+ *
+ * <p>Memory ordering is spelled in the method names: a {@code *Release} store pairs with a
+ * {@code *Acquire} (or {@code *Volatile}) load on the other side, in this process or another one
+ * that maps the same board.
+ */
+public final class Memory {
+    private static final sun.misc.Unsafe UNSAFE;
+    private static final long BUFFER_ADDRESS_OFFSET;
+
+    public static final long BYTE_ARRAY_BASE;
+    public static final long BOOLEAN_ARRAY_BASE;
+    public static final long CHAR_ARRAY_BASE;
+    public static final long SHORT_ARRAY_BASE;
+    public static final long INT_ARRAY_BASE;
+    public static final long LONG_ARRAY_BASE;
+    public static final long FLOAT_ARRAY_BASE;
+    public static final long DOUBLE_ARRAY_BASE;
+
+    static {
+        try {
+            Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            UNSAFE = (sun.misc.Unsafe) f.get(null);
+            BUFFER_ADDRESS_OFFSET = UNSAFE.objectFieldOffset(Buffer.class.getDeclaredField("address"));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+        BYTE_ARRAY_BASE = UNSAFE.arrayBaseOffset(byte[].class);
+        BOOLEAN_ARRAY_BASE = UNSAFE.arrayBaseOffset(boolean[].class);
+        CHAR_ARRAY_BASE = UNSAFE.arrayBaseOffset(char[].class);
+        SHORT_ARRAY_BASE = UNSAFE.arrayBaseOffset(short[].class);
+        INT_ARRAY_BASE = UNSAFE.arrayBaseOffset(int[].class);
+        LONG_ARRAY_BASE = UNSAFE.arrayBaseOffset(long[].class);
+        FLOAT_ARRAY_BASE = UNSAFE.arrayBaseOffset(float[].class);
+        DOUBLE_ARRAY_BASE = UNSAFE.arrayBaseOffset(double[].class);
+    }
+
+    private Memory() {
+    }
+
+    /** The native address of a direct buffer's first element (its position is not applied). */
+    public static long addressOf(Buffer directBuffer) {
+        return UNSAFE.getLong(directBuffer, BUFFER_ADDRESS_OFFSET);
+    }
+
+    /** Copies {@code bytes} bytes; either side may be an array or native memory. */
+    public static void copy(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long bytes) {
+        UNSAFE.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
+    }
+
+    public static void setMemory(long address, long bytes, byte value) {
+        UNSAFE.setMemory(address, bytes, value);
+    }
+
+    public static long getLong(long address) {
+        return UNSAFE.getLong(address);
+    }
+
+    public static void putLong(long address, long value) {
+        UNSAFE.putLong(address, value);
+    }
+
+    public static int getInt(long address) {
+        return UNSAFE.getInt(address);
+    }
+
+    public static void putInt(long address, int value) {
+        UNSAFE.putInt(address, value);
+    }
+
+    public static long getLongAcquire(long address) {
+        return UNSAFE.getLongVolatile(null, address);
+    }
+
+    public static long getLongVolatile(long address) {
+        return UNSAFE.getLongVolatile(null, address);
+    }
+
+    public static void putLongRelease(long address, long value) {
+        UNSAFE.putOrderedLong(null, address, value);
+    }
+
+    public static void putLongVolatile(long address, long value) {
+        UNSAFE.putLongVolatile(null, address, value);
+    }
+
+    public static int getIntAcquire(long address) {
+        return UNSAFE.getIntVolatile(null, address);
+    }
+
+    public static void putIntRelease(long address, int value) {
+        UNSAFE.putOrderedInt(null, address, value);
+    }
+
+    public static boolean compareAndSetLong(long address, long expected, long value) {
+        return UNSAFE.compareAndSwapLong(null, address, expected, value);
+    }
+
+    public static boolean compareAndSetInt(long address, int expected, int value) {
+        return UNSAFE.compareAndSwapInt(null, address, expected, value);
+    }
+
+    public static long getAndAddLong(long address, long delta) {
+        return UNSAFE.getAndAddLong(null, address, delta);
+    }
+
+    /** Array accessors for the engine's own staging arrays (base = array, offset from its base). */
+    public static long getLong(Object base, long offset) {
+        return UNSAFE.getLong(base, offset);
+    }
+
+    public static void putLong(Object base, long offset, long value) {
+        UNSAFE.putLong(base, offset, value);
+    }
+
+    public static int getInt(Object base, long offset) {
+        return UNSAFE.getInt(base, offset);
+    }
+
+    public static void putInt(Object base, long offset, int value) {
+        UNSAFE.putInt(base, offset, value);
+    }
+
+    /** A direct {@link ByteBuffer} over native memory the caller keeps alive (board memory). */
+    public static ByteBuffer wrap(long address, int capacity) {
+        return NativeBuffers.wrap(address, capacity);
+    }
+
+    public static void fullFence() {
+        UNSAFE.fullFence();
+    }
+}

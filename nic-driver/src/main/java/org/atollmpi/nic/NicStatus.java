@@ -1,0 +1,54 @@
+package org.atollmpi.nic;
+
+/**
+ * Status codes of NIC operations on window descriptors, after the ATOLL/ULTRA NACK codes. A
+ * failed check touches no memory; the engine maps each code to an MPI error class.
+ */
+public final class NicStatus {
+    public static final int OK = 0;
+    /** The window id names no registered window (never registered, or deregistered). */
+    public static final int TWID = 1;
+    /** The capability does not match the window's. */
+    public static final int TWID_CAPA = 2;
+    /** The offset lies outside the window. */
+    public static final int TOFFSET = 3;
+    /** The access runs past the end of the window (or the length is negative). */
+    public static final int TLENGTH = 4;
+    /** The window does not grant the right the operation needs (read, write or atomic). */
+    public static final int TRIGHTS = 5;
+    /** An atomic operation on an offset that is not 8-byte aligned. */
+    public static final int TALIGN = 6;
+    /** The target rank is not in the routing space. */
+    public static final int TPEER = 7;
+
+    private NicStatus() {
+    }
+
+    public static String name(int status) {
+        switch (status) {
+            case OK: return "OK";
+            case TWID: return "TWID";
+            case TWID_CAPA: return "TWID_CAPA";
+            case TOFFSET: return "TOFFSET";
+            case TLENGTH: return "TLENGTH";
+            case TRIGHTS: return "TRIGHTS";
+            case TALIGN: return "TALIGN";
+            case TPEER: return "TPEER";
+            default: return "status " + status;
+        }
+    }
+
+    public static String describe(int status) {
+        switch (status) {
+            case OK: return "success";
+            case TWID: return "no such window";
+            case TWID_CAPA: return "window capability does not match";
+            case TOFFSET: return "offset outside the window";
+            case TLENGTH: return "access runs past the end of the window";
+            case TRIGHTS: return "window does not grant this access";
+            case TALIGN: return "atomic access is not 8-byte aligned";
+            case TPEER: return "no such target rank";
+            default: return "unknown NIC status " + status;
+        }
+    }
+}
