@@ -1,0 +1,174 @@
+package org.atollmpi.bench.osu;
+
+import java.nio.ByteBuffer;
+
+import mpi.Comm;
+import mpi.MPI;
+import mpi.Request;
+
+/**
+ * The message memory of a benchmark: a direct buffer from {@link MPI#newByteBuffer} (OSU's
+ * {@code -a buffer}) or a {@code byte[]} ({@code -a arrays}, the MVAPICH2-J array form of the
+ * nonblocking calls). The calls below allocate nothing themselves, so what {@code -g} measures is
+ * the library's own allocation.
+ */
+abstract class Payload {
+    final int capacity;
+
+    Payload(int capacity) {
+        this.capacity = capacity;
+    }
+
+    static Payload allocate(OsuOptions.BufferKind kind, int capacity) {
+        return kind == OsuOptions.BufferKind.ARRAYS
+                ? new Arrays(new byte[capacity])
+                : new Direct(MPI.newByteBuffer(capacity));
+    }
+
+    abstract void send(Comm comm, int size, int dest, int tag);
+
+    abstract void recv(Comm comm, int size, int source, int tag);
+
+    abstract Request iSend(Comm comm, int size, int dest, int tag);
+
+    abstract Request iRecv(Comm comm, int size, int source, int tag);
+
+    abstract byte get(int index);
+
+    abstract void put(int index, byte value);
+
+    /**
+     * {@code count} independent payloads of {@code size} bytes for a validation window: views of
+     * this buffer (direct) or fresh arrays. Needs {@code size * count <= capacity} for buffers.
+     */
+    abstract Payload[] split(int size, int count);
+
+    /** The byte the pattern {@code seed} has at {@code index}. */
+    static byte pattern(int seed, int index) {
+        int h = (index + 1) * 0x9E3779B1 ^ seed * 0x85EBCA6B;
+        return (byte) (h ^ (h >>> 15));
+    }
+
+    void fill(int size, int seed) {
+        for (int i = 0; i < size; i++) {
+            put(i, pattern(seed, i));
+        }
+    }
+
+    /** Overwrites the first {@code size} bytes with something no pattern produces everywhere. */
+    void clear(int size) {
+        for (int i = 0; i < size; i++) {
+            put(i, (byte) ~pattern(-1, i));
+        }
+    }
+
+    /** Number of the first {@code size} bytes that differ from the pattern {@code seed}. */
+    int check(int size, int seed) {
+        int errors = 0;
+        for (int i = 0; i < size; i++) {
+            if (get(i) != pattern(seed, i)) {
+                errors++;
+            }
+        }
+        return errors;
+    }
+
+    static final class Direct extends Payload {
+        private final ByteBuffer buffer;
+
+        Direct(ByteBuffer buffer) {
+            super(buffer.capacity());
+            this.buffer = buffer;
+        }
+
+        @Override
+        void send(Comm comm, int size, int dest, int tag) {
+            comm.send(buffer, size, MPI.BYTE, dest, tag);
+        }
+
+        @Override
+        void recv(Comm comm, int size, int source, int tag) {
+            comm.recv(buffer, size, MPI.BYTE, source, tag);
+        }
+
+        @Override
+        Request iSend(Comm comm, int size, int dest, int tag) {
+            return comm.iSend(buffer, size, MPI.BYTE, dest, tag);
+        }
+
+        @Override
+        Request iRecv(Comm comm, int size, int source, int tag) {
+            return comm.iRecv(buffer, size, MPI.BYTE, source, tag);
+        }
+
+        @Override
+        byte get(int index) {
+            return buffer.get(index);
+        }
+
+        @Override
+        void put(int index, byte value) {
+            buffer.put(index, value);
+        }
+
+        @Override
+        Payload[] split(int size, int count) {
+            if ((long) size * count > capacity) {
+                throw new IllegalArgumentException(count + " x " + size + " bytes exceed " + capacity);
+            }
+            Payload[] parts = new Payload[count];
+            for (int k = 0; k < count; k++) {
+                parts[k] = new Direct(buffer.slice(k * size, size));
+            }
+            return parts;
+        }
+    }
+
+    static final class Arrays extends Payload {
+        private final byte[] array;
+
+        Arrays(byte[] array) {
+            super(array.length);
+            this.array = array;
+        }
+
+        @Override
+        void send(Comm comm, int size, int dest, int tag) {
+            comm.send(array, size, MPI.BYTE, dest, tag);
+        }
+
+        @Override
+        void recv(Comm comm, int size, int source, int tag) {
+            comm.recv(array, size, MPI.BYTE, source, tag);
+        }
+
+        @Override
+        Request iSend(Comm comm, int size, int dest, int tag) {
+            return comm.iSend(array, size, MPI.BYTE, dest, tag);
+        }
+
+        @Override
+        Request iRecv(Comm comm, int size, int source, int tag) {
+            return comm.iRecv(array, size, MPI.BYTE, source, tag);
+        }
+
+        @Override
+        byte get(int index) {
+            return array[index];
+        }
+
+        @Override
+        void put(int index, byte value) {
+            array[index] = value;
+        }
+
+        @Override
+        Payload[] split(int size, int count) {
+            Payload[] parts = new Payload[count];
+            for (int k = 0; k < count; k++) {
+                parts[k] = new Arrays(new byte[size]);
+            }
+            return parts;
+        }
+    }
+}

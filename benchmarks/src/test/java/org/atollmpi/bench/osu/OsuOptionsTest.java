@@ -1,0 +1,89 @@
+package org.atollmpi.bench.osu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.atollmpi.bench.osu.OsuOptions.BufferKind;
+import org.atollmpi.bench.osu.OsuOptions.Kind;
+import org.junit.jupiter.api.Test;
+
+class OsuOptionsTest {
+    @Test
+    void defaultsFollowTheCReference() {
+        OsuOptions latency = OsuOptions.parse(Kind.LATENCY);
+        assertEquals(0, latency.minSize);
+        assertEquals(1 << 22, latency.maxSize);
+        assertEquals(BufferKind.BUFFER, latency.buffers);
+        assertFalse(latency.validate);
+        assertEquals(10_000, latency.iterations(8));
+        assertEquals(10_000, latency.iterations(65536));
+        assertEquals(200, latency.iterations(65537));
+        assertEquals(1000, latency.warmup(8));
+        assertEquals(20, latency.warmup(1 << 20));
+
+        OsuOptions bw = OsuOptions.parse(Kind.BANDWIDTH);
+        assertEquals(1, bw.minSize);
+        assertEquals(100, bw.iterations(1024));
+        assertEquals(20, bw.iterations(1 << 20));
+    }
+
+    @Test
+    void sizesArePowersOfTwoFromZero() {
+        assertArrayEquals(new int[] {0, 1, 2, 4, 8}, OsuOptions.parse(Kind.LATENCY, "-m", "8").sizes());
+        assertArrayEquals(new int[] {4, 8, 16}, OsuOptions.parse(Kind.LATENCY, "-m", "4:16").sizes());
+        assertArrayEquals(new int[] {3, 4, 8}, OsuOptions.parse(Kind.LATENCY, "-m", "3:10").sizes());
+        assertArrayEquals(new int[] {1, 2, 4}, OsuOptions.parse(Kind.BANDWIDTH, "-m", "0:4").sizes());
+        assertEquals(23, OsuOptions.parse(Kind.LATENCY).sizes().length);
+    }
+
+    @Test
+    void explicitCountsApplyToEverySize() {
+        OsuOptions o = OsuOptions.parse(Kind.LATENCY, "-i", "50", "-x", "5", "-a", "arrays", "-c", "-g");
+        assertEquals(50, o.iterations(1));
+        assertEquals(50, o.iterations(1 << 22));
+        assertEquals(5, o.warmup(1 << 22));
+        assertEquals(BufferKind.ARRAYS, o.buffers);
+        assertTrue(o.validate);
+        assertTrue(o.allocation);
+        assertEquals(0, OsuOptions.parse(Kind.LATENCY, "-x", "0").warmup(8));
+        assertTrue(OsuOptions.parse(Kind.BANDWIDTH, "--help").help);
+    }
+
+    @Test
+    void badOptionsSayWhy() {
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-q")).getMessage().contains("-q"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-m", "9:4")).getMessage().contains("larger"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-i")).getMessage().contains("needs a value"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-i", "0")).getMessage().contains("less than 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-a", "heap")).getMessage().contains("arrays"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-m", "x")).getMessage().contains("not a number"));
+    }
+
+    @Test
+    void usageNamesEveryOption() {
+        String usage = OsuOptions.usage(Kind.LATENCY, "osu_latency");
+        for (String option : new String[] {"-m", "-i", "-x", "-a", "-c", "-g", "-h"}) {
+            assertTrue(usage.contains(option + ","), option);
+        }
+    }
+
+    @Test
+    void patternsDifferBySeed() {
+        int same = 0;
+        for (int i = 0; i < 4096; i++) {
+            if (Payload.pattern(1, i) == Payload.pattern(2, i)) {
+                same++;
+            }
+        }
+        assertTrue(same < 100, "patterns 1 and 2 agree on " + same + " of 4096 bytes");
+    }
+}

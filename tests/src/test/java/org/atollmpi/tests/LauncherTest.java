@@ -1,0 +1,130 @@
+package org.atollmpi.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.regex.Matcher;
+
+import org.atollmpi.tests.harness.Job;
+import org.atollmpi.tests.harness.JobResult;
+import org.atollmpi.tests.harness.Repo;
+import org.atollmpi.tests.harness.RunningJob;
+import org.atollmpi.tests.harness.Shm;
+import org.atollmpi.tests.programs.AbortJob;
+import org.atollmpi.tests.programs.BeforeInit;
+import org.atollmpi.tests.programs.Die;
+import org.atollmpi.tests.programs.FatalError;
+import org.atollmpi.tests.programs.Hello;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the launcher and the environment must do when things go wrong, and the ways to start a
+ * program: abort codes, dying ranks (ended within 5 s, named, no board file left), fatal errors,
+ * calls outside Init/Finalize, a plain {@code java} singleton, the Open MPI {@code mpirun java}
+ * form and {@code -x}.
+ */
+class LauncherTest {
+    /** A dying rank must end the job within this long (issue 2). */
+    static final Duration END_WITHIN = Duration.ofSeconds(5);
+    /** A line naming rank 2 (the victim of Die on 3 ranks). */
+    static final String NAMES_RANK_2 = "(?i)\\brank\\s*[:#=]?\\s*2\\b";
+
+    @ParameterizedTest(name = "Abort(comm, 7) in the {0} dialect ends mpirun with status 7")
+    @ValueSource(strings = {"ompi", "mpj"})
+    void abortEndsTheJobWithItsCode(String dialect) {
+        Set<String> shm = Shm.atollFiles();
+        RunningJob job = Job.mpirun(3).program(AbortJob.class, dialect).timeout(Duration.ofSeconds(60)).start();
+        job.awaitLine("^ABORTING", Duration.ofSeconds(60));
+        long aborted = job.lineTime("^ABORTING");
+        JobResult result = job.await();
+        result.assertExit(7).assertNoLine("STILL ALIVE");
+        assertEndedWithin(aborted, result);
+        Shm.assertNothingLeft(shm, result);
+    }
+
+    @ParameterizedTest(name = "a rank dying by {0} ends the job within 5 s, named, nothing left in /dev/shm")
+    @ValueSource(strings = {"exception", "exit", "kill"})
+    void aDyingRankEndsTheJob(String mode) {
+        Set<String> shm = Shm.atollFiles();
+        RunningJob job = Job.mpirun(3).program(Die.class, mode).timeout(Duration.ofSeconds(60)).start();
+        Matcher pid = job.awaitLine("^PID=(\\d+)", Duration.ofSeconds(60));
+        job.awaitLine("^DYING", Duration.ofSeconds(10));
+        long died;
+        if (mode.equals("kill")) {
+            long victim = Long.parseLong(pid.group(1));
+            ProcessHandle handle = ProcessHandle.of(victim)
+                    .orElseThrow(() -> new AssertionError("rank process " + victim + " not found"));
+            died = System.nanoTime();
+            assertTrue(handle.destroyForcibly(), "kill -9 " + victim);
+        } else {
+            died = job.lineTime("^DYING");
+        }
+        JobResult result = job.await();
+        if (mode.equals("exit")) {
+            result.assertExit(3);
+        } else {
+            result.assertFailed();
+        }
+        assertEndedWithin(died, result);
+        result.assertLine(NAMES_RANK_2);
+        Shm.assertNothingLeft(shm, result);
+    }
+
+    @Test
+    void errorsAreFatalByDefault() {
+        Set<String> shm = Shm.atollFiles();
+        RunningJob job = Job.mpirun(2).program(FatalError.class).timeout(Duration.ofSeconds(60)).start();
+        job.awaitLine("^SENDING TO A BAD RANK", Duration.ofSeconds(60));
+        long sent = job.lineTime("^SENDING TO A BAD RANK");
+        JobResult result = job.await();
+        result.assertFailed().assertNoLine("STILL ALIVE").assertLine("(?i)ERR_RANK|invalid rank");
+        assertEndedWithin(sent, result);
+        Shm.assertNothingLeft(shm, result);
+    }
+
+    @Test
+    void callsBeforeInitAndAfterFinalizeFailClearly() {
+        JobResult result = Job.mpirun(1).program(BeforeInit.class).timeout(Duration.ofSeconds(60)).run();
+        result.assertOk(1).assertNoLine("returned normally");
+        result.assertLine("^BEFORE-INIT MPIException .*(?i)init");
+        result.assertLine("^BEFORE-INIT-MPJ MPIException .*(?i)init");
+        result.assertLine("^BEFORE-INIT-SEND MPIException .*(?i)init");
+        result.assertLine("^AFTER-FINALIZE MPIException .*(?i)finaliz");
+    }
+
+    @Test
+    void plainJavaIsASingletonWorld() {
+        String classPath = Repo.jar() + java.io.File.pathSeparator + Repo.testClasses();
+        JobResult result = Job.command(Repo.java(), "-cp", classPath, Hello.class.getName(), "size=1")
+                .timeout(Duration.ofSeconds(60)).run();
+        result.assertOk(1).assertLine("^Hello from rank 0 of 1 on ");
+    }
+
+    @Test
+    void theOpenMpiJavaFormWorks() {
+        JobResult result = Job.command(Repo.mpirun().toString(), "-np", "2", "java", "-cp",
+                        Repo.testClasses().toString(), Hello.class.getName(), "size=2")
+                .timeout(Duration.ofSeconds(60)).run();
+        result.assertOk(2).assertLine("^Hello from rank 1 of 2 on ");
+    }
+
+    @Test
+    void exportedVariablesReachEveryRank() {
+        JobResult result = Job.command(Repo.mpirun().toString(), "-np", "2", "-x", "ATOLL_TEST_MARK=forty-two",
+                        "-cp", Repo.testClasses().toString(), Hello.class.getName(), "env=ATOLL_TEST_MARK=forty-two")
+                .timeout(Duration.ofSeconds(60)).run();
+        result.assertOk(2);
+    }
+
+    private static void assertEndedWithin(long sinceNanos, JobResult result) {
+        Duration took = Duration.ofNanos(result.endNanos() - sinceNanos);
+        System.out.printf("job ended %d ms after the event%n", took.toMillis());
+        if (took.compareTo(END_WITHIN) > 0) {
+            throw new AssertionError("the job ended " + took.toMillis() + " ms after the event, limit "
+                    + END_WITHIN.toMillis() + " ms\n" + result.describe());
+        }
+    }
+}
