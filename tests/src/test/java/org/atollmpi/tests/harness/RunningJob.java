@@ -31,7 +31,11 @@ public final class RunningJob {
     RunningJob(Job job, Process process) {
         this.job = job;
         this.process = process;
-        process.getOutputStream().close();
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // no input for the job either way
+        }
         this.outReader = reader(process.getInputStream(), false);
         this.errReader = reader(process.getErrorStream(), true);
     }
