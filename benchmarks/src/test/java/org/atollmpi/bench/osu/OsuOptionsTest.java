@@ -36,7 +36,7 @@ class OsuOptionsTest {
         assertArrayEquals(new int[] {4, 8, 16}, OsuOptions.parse(Kind.LATENCY, "-m", "4:16").sizes());
         assertArrayEquals(new int[] {3, 4, 8}, OsuOptions.parse(Kind.LATENCY, "-m", "3:10").sizes());
         assertArrayEquals(new int[] {1, 2, 4}, OsuOptions.parse(Kind.BANDWIDTH, "-m", "0:4").sizes());
-        assertEquals(23, OsuOptions.parse(Kind.LATENCY).sizes().length);
+        assertEquals(24, OsuOptions.parse(Kind.LATENCY).sizes().length); // 0, 1, 2, ..., 4 MiB
     }
 
     @Test
