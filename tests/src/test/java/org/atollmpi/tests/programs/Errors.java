@@ -24,6 +24,7 @@ public final class Errors {
         int me = Check.rank();
         int n = Check.size();
         d.setErrorsReturn(WORLD);
+        d.setErrorsReturn(MPI.COMM_SELF); // error handlers are per communicator
 
         step("a receive buffer too small is ERR_TRUNCATE", () -> {
             int[] ten = new int[10];
