@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@code osu_latency} and {@code osu_bw} run through {@code bin/mpirun} by name (mpirun adds
  * {@code lib/atoll-mpi-benchmarks.jar}): OSU output format, {@code -c} validation passing for
  * every size across the protocol thresholds, both buffer kinds; {@code -g} shows the 8-byte
- * ping-pong allocates nothing.
+ * ping-pong allocates at most the Status that {@code recv} returns.
  */
 class BenchmarksTest {
     static final Pattern ROW = Pattern.compile("^(\\d+)\\s+(\\d+\\.\\d\\d)\\s+(Pass|Fail)$");
@@ -79,20 +79,31 @@ class BenchmarksTest {
         }
     }
 
-    @ParameterizedTest(name = "the 8-byte ping-pong allocates nothing (-a {0} -g)")
+    /**
+     * Bytes a rank may allocate per 8-byte ping-pong iteration. The Open MPI signature
+     * {@code Status recv(...)} returns a new Status (40 bytes with compressed oops) on every call;
+     * it costs nothing only where C2 inlines the call and scalar-replaces it, which depends on the
+     * JIT's inlining decisions (see the -g lines this test prints). Anything beyond that one
+     * object - a request, a status copy, a boxed value - fails the test.
+     */
+    static final double ALLOWED_PER_ITERATION = 48;
+
+    @ParameterizedTest(name = "the 8-byte ping-pong allocates at most the returned Status (-a {0} -g)")
     @ValueSource(strings = {"buffer", "arrays"})
-    void eightBytePathAllocatesNothing(String buffers) {
+    void eightBytePathAllocatesAtMostTheStatus(String buffers) {
         JobResult result = osu("osu_latency", "-a", buffers, "-m", "8:8", "-i", "20000", "-x", "20000", "-g")
                 .assertExit(0);
         List<String> lines = result.matching("^# Allocated at 8 bytes");
         assertEquals(1, lines.size(), result.describe());
-        Matcher m = Pattern.compile("rank 0 (\\d+) bytes \\(([\\d.]+) per iteration\\), rank 1 (\\d+) bytes")
+        Matcher m = Pattern.compile("rank 0 (\\d+) bytes \\(([\\d.]+) per iteration\\), rank 1 (\\d+) bytes \\(([\\d.]+) per")
                 .matcher(lines.get(0));
         assertTrue(m.find(), lines.get(0));
         System.out.println(buffers + ": " + lines.get(0));
-        double perIteration = Double.parseDouble(m.group(2));
-        assertTrue(perIteration < 1.0, "rank 0 allocates " + perIteration + " bytes per 8-byte ping-pong\n"
-                + result.describe());
+        for (int rank = 0; rank < 2; rank++) {
+            double perIteration = Double.parseDouble(m.group(2 + 2 * rank));
+            assertTrue(perIteration <= ALLOWED_PER_ITERATION, "rank " + rank + " allocates " + perIteration
+                    + " bytes per 8-byte ping-pong, more than one Status\n" + result.describe());
+        }
     }
 
     @Test
