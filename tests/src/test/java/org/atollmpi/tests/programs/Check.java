@@ -27,6 +27,14 @@ public final class Check {
         return rest == null ? args : rest;
     }
 
+    /** {@code MPI.InitThread}; returns the level provided. */
+    public static int initThread(String[] args, int required) {
+        int provided = MPI.InitThread(args, required);
+        rank = MPI.COMM_WORLD.getRank();
+        size = MPI.COMM_WORLD.getSize();
+        return provided;
+    }
+
     public static int rank() {
         return rank;
     }

@@ -271,13 +271,19 @@ public final class PointToPoint {
             }
         });
 
-        step("tags up to 32767", () -> {
-            if (me == 0) {
-                d.send(world, new char[] {'x', 'y'}, 0, 2, MPI.CHAR, 1, 32767);
-            } else if (me == 1) {
-                char[] c = new char[2];
-                d.recv(world, c, 0, 2, MPI.CHAR, 0, 32767).expect(0, 32767, 2, MPI.CHAR, "tag 32767");
-                equal("xy", new String(c), "payload");
+        step("tags up to TAG_UB, at least 32767", () -> {
+            Object attr = d instanceof Mpj ? world.Attr_get(MPI.TAG_UB) : world.getAttr(MPI.TAG_UB);
+            that(attr instanceof Number, "TAG_UB attribute is %s", attr);
+            int ub = ((Number) attr).intValue();
+            that(ub >= 32767, "TAG_UB %d is less than 32767", ub);
+            for (int tag : new int[] {0, 32767, ub}) {
+                if (me == 0) {
+                    d.send(world, new char[] {'x', 'y'}, 0, 2, MPI.CHAR, 1, tag);
+                } else if (me == 1) {
+                    char[] c = new char[2];
+                    d.recv(world, c, 0, 2, MPI.CHAR, 0, tag).expect(0, tag, 2, MPI.CHAR, "tag " + tag);
+                    equal("xy", new String(c), "payload");
+                }
             }
         });
 
