@@ -68,9 +68,9 @@ public final class PointToPoint {
                 long t0 = System.nanoTime();
                 d.sSend(world, buf, 0, 100, MPI.BYTE, 1, 8);
                 long ms = Check.millisSince(t0);
-                that(ms >= 200, "sSend returned after %d ms, before the receiver (sleeping 400 ms) posted", ms);
+                that(ms >= 400, "sSend returned after %d ms, before the receiver (sleeping 600 ms) posted", ms);
             } else if (me == 1) {
-                Check.sleep(400);
+                Check.sleep(600);
                 d.recv(world, buf, 0, 100, MPI.BYTE, 0, 8).expect(0, 8, 100, MPI.BYTE, "ssend");
                 Kind.BYTE.verify(buf, 0, 100, 2, "ssend");
             }
@@ -93,13 +93,13 @@ public final class PointToPoint {
                     Kind.INT.clear(data); // the message was copied: reusing the array is fine
                 }
                 long ms = Check.millisSince(t0);
-                that(ms < 300, "three bSends took %d ms while the receiver sleeps 600 ms", ms);
+                that(ms < 700, "three bSends took %d ms while the receiver sleeps 1000 ms", ms);
                 byte[] back = d.detachBuffer();
                 that(back == null || back == attached, "detachBuffer returned another array");
                 // detach returns once the messages have left the buffer: overwriting it now is safe
                 java.util.Arrays.fill(attached, (byte) 0x5A);
             } else if (me == 1) {
-                Check.sleep(600);
+                Check.sleep(1000);
                 for (int k = 0; k < sizes.length; k++) {
                     int[] data = new int[sizes[k]];
                     d.recv(world, data, 0, sizes[k], MPI.INT, 0, 30 + k).expect(0, 30 + k, sizes[k], MPI.INT, "bsend");
