@@ -40,6 +40,7 @@ public final class Operation {
     Operation prev;
     int state;
     Object protocol;    // per-protocol state (rendezvous transfer)
+    int bufferedBlock = -1; // start of this send's copy in the attached buffer (buffered mode)
 
     Operation() {
     }

@@ -1,0 +1,71 @@
+package org.atollmpi.engine;
+
+/**
+ * The engine's thresholds and policies. Defaults were chosen by measurement (docs/BENCHMARKS.md);
+ * each can be overridden by a system property or, for programs started by mpirun, an environment
+ * variable ({@code -x ATOLL_EAGER_LIMIT=...}).
+ *
+ * @param eagerLimit       largest message sent eagerly (copied into the receiver's ring); above it
+ *                         the rendezvous protocol moves the data over RMA Get
+ * @param chunkBytes       size of one rendezvous staging chunk (pipelining unit for heap arrays)
+ * @param stagingSlots     number of staging chunks in flight per rendezvous send
+ * @param idle             the idle strategy of blocking waits
+ */
+public record EngineConfig(int eagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
+    public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
+    public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
+    public static final int DEFAULT_STAGING_SLOTS = 4;
+
+    /** How a blocking wait spends its time when there is nothing to do. */
+    public enum IdleMode {
+        /** Spin: every rank has a core of its own. */
+        SPIN,
+        /** Spin briefly, then yield, then park with doubling delays: ranks share cores. */
+        BACKOFF
+    }
+
+    public EngineConfig {
+        if (eagerLimit < 0) {
+            throw new IllegalArgumentException("eager limit must be >= 0: " + eagerLimit);
+        }
+        if (chunkBytes < 4096) {
+            throw new IllegalArgumentException("rendezvous chunk must be >= 4096 bytes: " + chunkBytes);
+        }
+        if (stagingSlots < 1) {
+            throw new IllegalArgumentException("staging slots must be >= 1: " + stagingSlots);
+        }
+    }
+
+    /**
+     * The configuration for a rank sharing its node with {@code localRanks} ranks: spin when each
+     * has a core, back off when they outnumber the cores.
+     */
+    public static EngineConfig forNode(int localRanks) {
+        IdleMode defaultIdle = localRanks <= Runtime.getRuntime().availableProcessors() ? IdleMode.SPIN : IdleMode.BACKOFF;
+        return new EngineConfig(
+            intSetting("atoll.eager.limit", "ATOLL_EAGER_LIMIT", DEFAULT_EAGER_LIMIT),
+            intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
+            intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
+            IdleMode.valueOf(setting("atoll.idle", "ATOLL_IDLE", defaultIdle.name()).toUpperCase()));
+    }
+
+    static int intSetting(String property, String env, int fallback) {
+        String v = setting(property, env, null);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + " / " + env + " must be an integer, not '" + v + "'");
+        }
+    }
+
+    static String setting(String property, String env, String fallback) {
+        String v = System.getProperty(property);
+        if (v == null) {
+            v = System.getenv(env);
+        }
+        return v == null ? fallback : v;
+    }
+}
