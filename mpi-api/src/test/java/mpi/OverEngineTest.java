@@ -426,6 +426,52 @@ class OverEngineTest {
     }
 
     @Test
+    void manyThreadsAtThreadMultiple() throws Exception {
+        MPI.leave(false);
+        EngineConfig config = new EngineConfig(1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        board.close();
+        board = new LocalBoard(2);
+        peer = new Engine(board.open(1), config, false);
+        MPI.enter(null, new Engine(board.open(0), config, true), 0, 2, MPI.THREAD_MULTIPLE);
+        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        int threads = 4;
+        int rounds = 200;
+        echo(threads * rounds);
+        Thread[] workers = new Thread[threads];
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            int tag = t;
+            workers[t] = new Thread(() -> {
+                try {
+                    for (int i = 0; i < rounds; i++) {
+                        int n = (i * 37) % 3000;
+                        byte[] out = pattern(n, tag + i);
+                        byte[] in = new byte[n];
+                        if (i % 2 == 0) {
+                            MPI.COMM_WORLD.send(out, n, MPI.BYTE, 1, tag);
+                            MPI.COMM_WORLD.recv(in, n, MPI.BYTE, 1, tag);
+                        } else {
+                            Request r = MPI.COMM_WORLD.iRecv(in, n, MPI.BYTE, 1, tag);
+                            MPI.COMM_WORLD.iSend(out, n, MPI.BYTE, 1, tag).waitFor();
+                            r.waitFor();
+                        }
+                        assertArrayEquals(out, in, "thread " + tag + " round " + i);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            workers[t].start();
+        }
+        for (Thread w : workers) {
+            w.join(30_000);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    @Test
     void newBuffersWhileRunning() {
         ByteBuffer b = MPI.newByteBuffer(100);
         assertTrue(b.isDirect());
