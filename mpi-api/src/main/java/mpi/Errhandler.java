@@ -1,0 +1,78 @@
+package mpi;
+
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * What happens when an MPI call on a communicator fails. Every error this library detects goes
+ * through {@link #apply}: one place decides between ending the job and handing the exception to
+ * the caller.
+ */
+public final class Errhandler {
+    /** mpiJava: the kind of {@code new Errhandler(Errhandler.FATAL)}. */
+    public static final int FATAL = 1;
+    /** mpiJava: the kind of {@code new Errhandler(Errhandler.RETURN)}. */
+    public static final int RETURN = 0;
+
+    static final Errhandler FATAL_HANDLER = new Errhandler(FATAL, "MPI_ERRORS_ARE_FATAL");
+    static final Errhandler ABORT_HANDLER = new Errhandler(FATAL, "MPI_ERRORS_ABORT");
+    static final Errhandler RETURN_HANDLER = new Errhandler(RETURN, "MPI_ERRORS_RETURN");
+
+    private final boolean fatal;
+    private final String name;
+
+    /** mpiJava: {@link #FATAL} or {@link #RETURN}. */
+    public Errhandler(int type) {
+        this(checkType(type), type == FATAL ? "MPI_ERRORS_ARE_FATAL" : "MPI_ERRORS_RETURN");
+    }
+
+    private Errhandler(int type, String name) {
+        this.fatal = type == FATAL;
+        this.name = name;
+    }
+
+    private static int checkType(int type) {
+        if (type != FATAL && type != RETURN) {
+            throw new MPIException(ErrorClass.ARG,
+                "Errhandler: type " + type + " is neither Errhandler.FATAL (1) nor Errhandler.RETURN (0)");
+        }
+        return type;
+    }
+
+    /**
+     * Applies this handler to an error raised on {@code comm}. Under a fatal handler this prints
+     * the error, naming the rank, and ends the whole job (so {@code mpirun} exits non-zero). Under
+     * {@code ERRORS_RETURN}, and when there is no running job to end (before {@code Init}, after
+     * {@code Finalize}), it returns the exception for the caller to throw; uncaught, that ends
+     * this process.
+     */
+    MPIException apply(Comm comm, MPIException error) {
+        if (fatal && MPI.canAbort()) {
+            String line = "atoll-mpi: rank " + MPI.worldRankOrUnknown() + ": " + describe(error)
+                + " (" + name + " on " + comm.getName() + ": the job ends)";
+            System.err.println(line);
+            error.printStackTrace();
+            System.err.flush();
+            MPI.abortJob(error.getErrorClass() == ErrorClass.SUCCESS ? 1 : error.getErrorClass(), line);
+        }
+        return error;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Errhandler && ((Errhandler) other).name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    static String describe(MPIException error) {
+        return ErrorClass.name(error.getErrorClass()) + ": " + error.getMessage();
+    }
+}

@@ -1,0 +1,648 @@
+package mpi;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+import org.atollmpi.engine.RankRuntime;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.Memory;
+
+/**
+ * The MPI environment: start and end, constants, the predefined communicators, buffered-send
+ * buffers and MPI-allocated memory. Open MPI's names (camel case) and mpiJava 1.2 / MPJ Express
+ * names (capitalised) live side by side; where both dialects name the same thing they share one
+ * implementation.
+ *
+ * <p>Values follow Open MPI's Java bindings where the dialects disagree (for example
+ * {@code THREAD_SINGLE} is 0, {@code ANY_SOURCE} is -1); programs use the names, not the values.
+ */
+public final class MPI {
+    // ---------------------------------------------------------------- state
+
+    private static final int UNINITIALIZED = 0;
+    private static final int RUNNING = 1;
+    private static final int FINALIZED = 2;
+
+    /** Written last by Init and first by Finalize: reading it makes the fields below visible. */
+    private static volatile int phase = UNINITIALIZED;
+    private static RankRuntime runtime;
+    private static Engine engine;
+    private static int threadLevel;
+    private static Thread mainThread;
+
+    /** Guards Init, Finalize and the attached buffer. */
+    private static final Object LOCK = new Object();
+    /** The attached bsend buffer, referenced so that it cannot be collected while the engine uses it. */
+    private static Object attachedBuffer;
+    /**
+     * Freed requests still in flight on direct buffers: the engine's operation only holds the
+     * native address, so the buffer object is kept here until the operation completes.
+     */
+    private static final List<Object[]> inFlight = new ArrayList<>();
+    /** Board memory handed out by newByteBuffer...; it lives as long as the board does. */
+    private static final List<BoardRegion> regions = new ArrayList<>();
+
+    private static final long CLOCK_ORIGIN = System.nanoTime();
+    private static final Version VERSION_INFO = new Version(3, 1);
+
+    // ---------------------------------------------------------------- constants
+
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    public static final int ANY_SOURCE = -1;
+    public static final int ANY_TAG = -1;
+    public static final int PROC_NULL = -2;
+    public static final int UNDEFINED = -32766;
+    /**
+     * The largest tag. It doubles as the attribute key: {@code COMM_WORLD.getAttr(MPI.TAG_UB)}
+     * (the Open MPI and mpiJava way to ask) returns this same value.
+     */
+    public static final int TAG_UB = Engine.TAG_UB;
+    /** Attribute keys of {@link Comm#getAttr}. */
+    public static final int HOST = 1;
+    public static final int IO = 2;
+    public static final int WTIME_IS_GLOBAL = 3;
+    public static final int APPNUM = 4;
+    public static final int LASTUSEDCODE = 5;
+    public static final int UNIVERSE_SIZE = 6;
+
+    public static final int VERSION = 3;
+    public static final int SUBVERSION = 1;
+
+    /** Results of {@link Comm#compare}. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 1;
+    public static final int SIMILAR = 2;
+    public static final int UNEQUAL = 3;
+
+    /** Topology kinds ({@link Comm#getTopology} returns UNDEFINED for the communicators of this version). */
+    public static final int GRAPH = 1;
+    public static final int CART = 2;
+    public static final int DIST_GRAPH = 3;
+
+    /**
+     * Bytes a buffered send may need in the attached buffer beyond its data; size attach buffers
+     * as the sum of (message size + BSEND_OVERHEAD).
+     */
+    public static final int BSEND_OVERHEAD = Engine.BSEND_OVERHEAD;
+
+    public static final Errhandler ERRORS_ARE_FATAL = Errhandler.FATAL_HANDLER;
+    /** Ends the job like ERRORS_ARE_FATAL (there is one job to end). */
+    public static final Errhandler ERRORS_ABORT = Errhandler.ABORT_HANDLER;
+    public static final Errhandler ERRORS_RETURN = Errhandler.RETURN_HANDLER;
+
+    public static final int SUCCESS = ErrorClass.SUCCESS;
+    public static final int ERR_BUFFER = ErrorClass.BUFFER;
+    public static final int ERR_COUNT = ErrorClass.COUNT;
+    public static final int ERR_TYPE = ErrorClass.TYPE;
+    public static final int ERR_TAG = ErrorClass.TAG;
+    public static final int ERR_COMM = ErrorClass.COMM;
+    public static final int ERR_RANK = ErrorClass.RANK;
+    public static final int ERR_REQUEST = ErrorClass.REQUEST;
+    public static final int ERR_ROOT = ErrorClass.ROOT;
+    public static final int ERR_GROUP = ErrorClass.GROUP;
+    public static final int ERR_OP = ErrorClass.OP;
+    public static final int ERR_TOPOLOGY = ErrorClass.TOPOLOGY;
+    public static final int ERR_DIMS = ErrorClass.DIMS;
+    public static final int ERR_ARG = ErrorClass.ARG;
+    public static final int ERR_UNKNOWN = ErrorClass.UNKNOWN;
+    public static final int ERR_TRUNCATE = ErrorClass.TRUNCATE;
+    public static final int ERR_OTHER = ErrorClass.OTHER;
+    public static final int ERR_INTERN = ErrorClass.INTERN;
+    public static final int ERR_IN_STATUS = ErrorClass.IN_STATUS;
+    public static final int ERR_PENDING = ErrorClass.PENDING;
+    public static final int ERR_ACCESS = ErrorClass.ACCESS;
+    public static final int ERR_AMODE = ErrorClass.AMODE;
+    public static final int ERR_ASSERT = ErrorClass.ASSERT;
+    public static final int ERR_BAD_FILE = ErrorClass.BAD_FILE;
+    public static final int ERR_BASE = ErrorClass.BASE;
+    public static final int ERR_CONVERSION = ErrorClass.CONVERSION;
+    public static final int ERR_DISP = ErrorClass.DISP;
+    public static final int ERR_DUP_DATAREP = ErrorClass.DUP_DATAREP;
+    public static final int ERR_FILE_EXISTS = ErrorClass.FILE_EXISTS;
+    public static final int ERR_FILE_IN_USE = ErrorClass.FILE_IN_USE;
+    public static final int ERR_FILE = ErrorClass.FILE;
+    public static final int ERR_INFO_KEY = ErrorClass.INFO_KEY;
+    public static final int ERR_INFO_NOKEY = ErrorClass.INFO_NOKEY;
+    public static final int ERR_INFO_VALUE = ErrorClass.INFO_VALUE;
+    public static final int ERR_INFO = ErrorClass.INFO;
+    public static final int ERR_IO = ErrorClass.IO;
+    public static final int ERR_KEYVAL = ErrorClass.KEYVAL;
+    public static final int ERR_LOCKTYPE = ErrorClass.LOCKTYPE;
+    public static final int ERR_NAME = ErrorClass.NAME;
+    public static final int ERR_NO_MEM = ErrorClass.NO_MEM;
+    public static final int ERR_NOT_SAME = ErrorClass.NOT_SAME;
+    public static final int ERR_NO_SPACE = ErrorClass.NO_SPACE;
+    public static final int ERR_NO_SUCH_FILE = ErrorClass.NO_SUCH_FILE;
+    public static final int ERR_PORT = ErrorClass.PORT;
+    public static final int ERR_PROC_ABORTED = ErrorClass.PROC_ABORTED;
+    public static final int ERR_QUOTA = ErrorClass.QUOTA;
+    public static final int ERR_READ_ONLY = ErrorClass.READ_ONLY;
+    public static final int ERR_RMA_CONFLICT = ErrorClass.RMA_CONFLICT;
+    public static final int ERR_RMA_SYNC = ErrorClass.RMA_SYNC;
+    public static final int ERR_SERVICE = ErrorClass.SERVICE;
+    public static final int ERR_SIZE = ErrorClass.SIZE;
+    public static final int ERR_SPAWN = ErrorClass.SPAWN;
+    public static final int ERR_UNSUPPORTED_DATAREP = ErrorClass.UNSUPPORTED_DATAREP;
+    public static final int ERR_UNSUPPORTED_OPERATION = ErrorClass.UNSUPPORTED_OPERATION;
+    public static final int ERR_WIN = ErrorClass.WIN;
+    public static final int ERR_LASTCODE = ErrorClass.LASTCODE;
+    public static final int ERR_SYSRESOURCE = ErrorClass.SYSRESOURCE;
+
+    public static final Datatype DATATYPE_NULL = Datatype.NULL_TYPE;
+    /** MPJ Express's name for DATATYPE_NULL. */
+    public static final Datatype NULL = Datatype.NULL_TYPE;
+    public static final Datatype BYTE = Datatype.BYTE_TYPE;
+    public static final Datatype CHAR = Datatype.CHAR_TYPE;
+    public static final Datatype SHORT = Datatype.SHORT_TYPE;
+    public static final Datatype BOOLEAN = Datatype.BOOLEAN_TYPE;
+    public static final Datatype INT = Datatype.INT_TYPE;
+    public static final Datatype LONG = Datatype.LONG_TYPE;
+    public static final Datatype FLOAT = Datatype.FLOAT_TYPE;
+    public static final Datatype DOUBLE = Datatype.DOUBLE_TYPE;
+    public static final Datatype PACKED = Datatype.PACKED_TYPE;
+
+    /** World: ranks are world ranks; point-to-point context 0, collective context 1. */
+    public static final Intracomm COMM_WORLD = new Intracomm("MPI_COMM_WORLD", 0, 1);
+    /** Just this rank; point-to-point context 2, collective context 3. */
+    public static final Intracomm COMM_SELF = new Intracomm("MPI_COMM_SELF", 2, 3);
+
+    public static final Request REQUEST_NULL = new Request();
+    /** MPJ Express: a status describing nothing. */
+    public static final Status EMPTY_STATUS = Status.empty(UNDEFINED);
+
+    private MPI() {
+    }
+
+    // ---------------------------------------------------------------- start and end
+
+    /** Starts MPI (thread level SINGLE) and returns the arguments unchanged. */
+    public static String[] Init(String[] args) {
+        start(THREAD_SINGLE, "Init");
+        return args;
+    }
+
+    /** Starts MPI asking for thread level {@code required}; returns the level really provided. */
+    public static int InitThread(String[] args, int required) {
+        start(required, "InitThread");
+        return threadLevel;
+    }
+
+    /** MPJ Express: starts MPI asking for {@code required}; {@link #queryThread} tells what was provided. */
+    public static String[] initThread(int required, int provided, String[] argv) {
+        start(required, "initThread");
+        return argv;
+    }
+
+    private static void start(int required, String call) {
+        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
+            throw new MPIException(ErrorClass.ARG, call + ": thread level " + required
+                + " is not one of MPI.THREAD_SINGLE (0) ... MPI.THREAD_MULTIPLE (3)");
+        }
+        synchronized (LOCK) {
+            if (phase == RUNNING) {
+                throw new MPIException(ErrorClass.OTHER, call + ": MPI is already initialized");
+            }
+            if (phase == FINALIZED) {
+                throw new MPIException(ErrorClass.OTHER, call + ": MPI has been finalized and cannot start again");
+            }
+            RankRuntime rt;
+            try {
+                rt = RankRuntime.start(required);
+            } catch (EngineException e) {
+                throw new MPIException(e.errorClass(), call + ": " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                throw new MPIException(ErrorClass.OTHER, call + ": cannot start this rank: " + e, e);
+            }
+            enter(rt, rt.engine(), rt.rank(), rt.size(), rt.threadLevel());
+        }
+    }
+
+    /**
+     * Makes MPI usable over {@code engine}: world rank {@code rank} of {@code size}, thread level
+     * {@code level}. Init's second half; the unit tests call it with no runtime and no engine to
+     * exercise everything that happens before the engine is reached.
+     */
+    static void enter(RankRuntime rt, Engine e, int rank, int size, int level) {
+        runtime = rt;
+        engine = e;
+        threadLevel = level;
+        mainThread = Thread.currentThread();
+        int[] world = new int[size];
+        for (int i = 0; i < size; i++) {
+            world[i] = i;
+        }
+        COMM_WORLD.setGroup(world, rank, true);
+        COMM_SELF.setGroup(new int[] {rank}, 0, false);
+        COMM_WORLD.errhandler = ERRORS_ARE_FATAL;
+        COMM_SELF.errhandler = ERRORS_ARE_FATAL;
+        phase = RUNNING;
+    }
+
+    /** Ends the running state: to FINALIZED (Finalize) or back to UNINITIALIZED (tests). */
+    static void leave(boolean finalized) {
+        synchronized (LOCK) {
+            phase = finalized ? FINALIZED : UNINITIALIZED;
+            runtime = null;
+            engine = null;
+            attachedBuffer = null;
+            synchronized (inFlight) {
+                inFlight.clear();
+            }
+            synchronized (regions) {
+                regions.clear();
+            }
+        }
+    }
+
+    /** Ends MPI: waits for buffered sends (as a detach would), then shuts this rank down. */
+    public static void Finalize() {
+        synchronized (LOCK) {
+            Engine e = engine("Finalize");
+            try {
+                if (attachedBuffer != null) {
+                    e.detachBuffer();
+                    attachedBuffer = null;
+                }
+                if (runtime != null) {
+                    runtime.close();
+                }
+            } catch (EngineException ex) {
+                throw COMM_WORLD.raise(ex, "Finalize");
+            } finally {
+                leave(true);
+            }
+        }
+    }
+
+    public static boolean isInitialized() {
+        return phase != UNINITIALIZED;
+    }
+
+    public static boolean isFinalized() {
+        return phase == FINALIZED;
+    }
+
+    /** mpiJava: true once Init has been called (also after Finalize, as MPI_Initialized). */
+    public static boolean Initialized() {
+        return isInitialized();
+    }
+
+    public static int queryThread() {
+        check("queryThread");
+        return threadLevel;
+    }
+
+    /** True on the thread that called Init. */
+    public static boolean isThreadMain() {
+        check("isThreadMain");
+        return Thread.currentThread() == mainThread;
+    }
+
+    /** MPJ Express's name for {@link #isThreadMain}. */
+    public static boolean isMainThread() {
+        return isThreadMain();
+    }
+
+    // ---------------------------------------------------------------- environment
+
+    /** Seconds since an arbitrary moment of this process; monotonic (System.nanoTime). */
+    public static double wtime() {
+        check("wtime");
+        return (System.nanoTime() - CLOCK_ORIGIN) * 1e-9;
+    }
+
+    /** Resolution of {@link #wtime}: System.nanoTime counts nanoseconds. */
+    public static double wtick() {
+        check("wtick");
+        return 1e-9;
+    }
+
+    public static double Wtime() {
+        return wtime();
+    }
+
+    public static double Wtick() {
+        return wtick();
+    }
+
+    public static String getProcessorName() {
+        check("getProcessorName");
+        return runtime.processorName();
+    }
+
+    public static String Get_processor_name() {
+        return getProcessorName();
+    }
+
+    /** The MPI standard version; usable at any time, also before Init. */
+    public static Version getVersion() {
+        return VERSION_INFO;
+    }
+
+    public static String getLibVersion() {
+        return "atoll-mpi 0.1.0 (MPI " + VERSION + "." + SUBVERSION
+            + "; Open MPI 5.0.10 Java and mpiJava 1.2 APIs)";
+    }
+
+    /**
+     * Profiling control. MPI defines it to have no effect unless a profiling layer interprets it,
+     * and this library has none.
+     */
+    public static void pControl(int level, Object obj) {
+    }
+
+    /** MPJ Express: sets the error handler of both predefined communicators. */
+    public static void Errorhandler_set(Errhandler errhandler) {
+        COMM_WORLD.setErrhandler(errhandler, "Errorhandler_set");
+        COMM_SELF.setErrhandler(errhandler, "Errorhandler_set");
+    }
+
+    public static Errhandler Errorhandler_get() {
+        return COMM_WORLD.getErrhandler();
+    }
+
+    // ---------------------------------------------------------------- buffered sends
+
+    /** Attaches the buffer that buffered sends ({@code bSend}, {@code ibSend}) copy into. */
+    public static void attachBuffer(byte[] buffer) {
+        attachArray(buffer, "attachBuffer");
+    }
+
+    public static void Buffer_attach(byte[] buffer) {
+        attachArray(buffer, "Buffer_attach");
+    }
+
+    /** MPJ Express: attaches a ByteBuffer (all of it, from element 0). */
+    public static void Buffer_attach(ByteBuffer buffer) {
+        Engine e = engine("Buffer_attach");
+        if (buffer == null) {
+            throw COMM_WORLD.raise(ErrorClass.BUFFER, "Buffer_attach: buffer is null");
+        }
+        long offset = Buffers.offset(COMM_WORLD, "Buffer_attach", buffer, 0, buffer.capacity(), BYTE, true);
+        attach(e, buffer, Buffers.base(buffer), offset, buffer.capacity(), "Buffer_attach");
+    }
+
+    private static void attachArray(byte[] buffer, String call) {
+        Engine e = engine(call);
+        if (buffer == null) {
+            throw COMM_WORLD.raise(ErrorClass.BUFFER, call + ": buffer is null");
+        }
+        attach(e, buffer, buffer, Memory.BYTE_ARRAY_BASE, buffer.length, call);
+    }
+
+    private static void attach(Engine e, Object keep, Object base, long offset, int bytes, String call) {
+        synchronized (LOCK) {
+            if (attachedBuffer != null) {
+                throw COMM_WORLD.raise(ErrorClass.BUFFER, call + ": a buffer is already attached; detach it first");
+            }
+            try {
+                e.attachBuffer(base, offset, bytes);
+            } catch (EngineException ex) {
+                throw COMM_WORLD.raise(ex, call);
+            }
+            attachedBuffer = keep;
+        }
+    }
+
+    /**
+     * Waits until every buffered message has left the attached buffer, detaches it and returns it
+     * ({@code null} if none was attached, or a direct ByteBuffer was).
+     */
+    public static byte[] detachBuffer() {
+        return detach("detachBuffer");
+    }
+
+    /** mpiJava returns the buffer; MPJ Express declares void, and its callers compile against this too. */
+    public static byte[] Buffer_detach() {
+        return detach("Buffer_detach");
+    }
+
+    private static byte[] detach(String call) {
+        Engine e = engine(call);
+        synchronized (LOCK) {
+            Object kept = attachedBuffer;
+            if (kept == null) {
+                return null;
+            }
+            try {
+                e.detachBuffer();
+            } catch (EngineException ex) {
+                throw COMM_WORLD.raise(ex, call);
+            }
+            attachedBuffer = null;
+            if (kept instanceof byte[]) {
+                return (byte[]) kept;
+            }
+            ByteBuffer b = (ByteBuffer) kept;
+            return b.hasArray() ? b.array() : null;
+        }
+    }
+
+    // ---------------------------------------------------------------- MPI-allocated buffers
+
+    /**
+     * A direct buffer in native byte order, zero-filled. While MPI runs it is board memory, which
+     * other ranks on the board reach without a copy through the host (rendezvous, RMA); before
+     * Init, after Finalize, or when the board is full it is an ordinary direct buffer.
+     */
+    public static ByteBuffer newByteBuffer(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("newByteBuffer: capacity " + capacity + " is negative");
+        }
+        Engine e = phase == RUNNING ? engine : null;
+        if (e != null && capacity > 0) {
+            BoardRegion region = e.allocate(capacity);
+            if (region != null) {
+                ByteBuffer whole = region.asByteBuffer();
+                if (whole.isDirect() && whole.capacity() >= capacity) {
+                    synchronized (regions) {
+                        regions.add(region);
+                    }
+                    ByteBuffer b = whole.duplicate();
+                    b.clear().limit(capacity);
+                    b = b.slice().order(ByteOrder.nativeOrder());
+                    Memory.setMemory(Memory.addressOf(b), capacity, (byte) 0);
+                    return b;
+                }
+                // Not mappable as a direct buffer (an in-process board): the engine cannot use it
+                // any better than plain memory.
+                region.free();
+            }
+        }
+        return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
+    }
+
+    public static CharBuffer newCharBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 2, "newCharBuffer")).asCharBuffer();
+    }
+
+    public static ShortBuffer newShortBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 2, "newShortBuffer")).asShortBuffer();
+    }
+
+    public static IntBuffer newIntBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 4, "newIntBuffer")).asIntBuffer();
+    }
+
+    public static LongBuffer newLongBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 8, "newLongBuffer")).asLongBuffer();
+    }
+
+    public static FloatBuffer newFloatBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 4, "newFloatBuffer")).asFloatBuffer();
+    }
+
+    public static DoubleBuffer newDoubleBuffer(int capacity) {
+        return newByteBuffer(bytes(capacity, 8, "newDoubleBuffer")).asDoubleBuffer();
+    }
+
+    private static int bytes(int capacity, int unit, String call) {
+        long bytes = (long) capacity * unit;
+        if (capacity < 0 || bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(call + ": capacity " + capacity + " is negative or too large");
+        }
+        return (int) bytes;
+    }
+
+    // ---------------------------------------------------------------- slices
+    // Communication calls ignore a direct buffer's position (as Open MPI does); a slice is how a
+    // program starts a message elsewhere. The original buffer's position and limit are untouched.
+
+    public static ByteBuffer slice(ByteBuffer buf, int offset) {
+        ByteBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice().order(ByteOrder.nativeOrder());
+    }
+
+    public static CharBuffer slice(CharBuffer buf, int offset) {
+        CharBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static ShortBuffer slice(ShortBuffer buf, int offset) {
+        ShortBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static IntBuffer slice(IntBuffer buf, int offset) {
+        IntBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static LongBuffer slice(LongBuffer buf, int offset) {
+        LongBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static FloatBuffer slice(FloatBuffer buf, int offset) {
+        FloatBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static DoubleBuffer slice(DoubleBuffer buf, int offset) {
+        DoubleBuffer d = buf.duplicate();
+        d.clear().position(offset);
+        return d.slice();
+    }
+
+    public static ByteBuffer slice(byte[] buf, int offset) {
+        return ByteBuffer.wrap(buf, offset, buf.length - offset).slice().order(ByteOrder.nativeOrder());
+    }
+
+    public static CharBuffer slice(char[] buf, int offset) {
+        return CharBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    public static ShortBuffer slice(short[] buf, int offset) {
+        return ShortBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    public static IntBuffer slice(int[] buf, int offset) {
+        return IntBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    public static LongBuffer slice(long[] buf, int offset) {
+        return LongBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    public static FloatBuffer slice(float[] buf, int offset) {
+        return FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    public static DoubleBuffer slice(double[] buf, int offset) {
+        return DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    // ---------------------------------------------------------------- for the package
+
+    /** The engine, or an ERR_OTHER naming {@code call} when MPI is not running. */
+    static Engine engine(String call) {
+        if (phase != RUNNING) {
+            throw notRunning(call);
+        }
+        return engine;
+    }
+
+    static void check(String call) {
+        if (phase != RUNNING) {
+            throw notRunning(call);
+        }
+    }
+
+    /**
+     * Not raised through an error handler: before Init and after Finalize there is no job to end,
+     * and the exception itself ends this process if the program does not catch it.
+     */
+    private static MPIException notRunning(String call) {
+        return new MPIException(ErrorClass.OTHER, call + (phase == FINALIZED
+            ? ": MPI has been finalized (no MPI calls after MPI.Finalize)"
+            : ": MPI is not initialized (call MPI.Init first)"));
+    }
+
+    static boolean canAbort() {
+        return phase == RUNNING && runtime != null;
+    }
+
+    /** Ends the whole job with {@code code}; returns only when there is no running job. */
+    static void abortJob(int code, String message) {
+        RankRuntime rt = runtime;
+        if (phase == RUNNING && rt != null) {
+            rt.abort(code, message);
+        }
+    }
+
+    static String worldRankOrUnknown() {
+        return phase == RUNNING ? Integer.toString(COMM_WORLD.rank) : "?";
+    }
+
+    /** Keeps {@code buffer} reachable until {@code op}, which the program let go of, completes. */
+    static void keepUntilComplete(Operation op, Object buffer) {
+        synchronized (inFlight) {
+            inFlight.removeIf(entry -> ((Operation) entry[0]).isComplete());
+            if (!op.isComplete()) {
+                inFlight.add(new Object[] {op, buffer});
+            }
+        }
+    }
+}

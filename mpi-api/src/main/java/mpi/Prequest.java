@@ -1,0 +1,83 @@
+package mpi;
+
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * A persistent request: its arguments are checked once at {@code sendInit}/{@code recvInit}, and
+ * each {@link #start} begins a new operation with them. Between operations it is inactive, not
+ * null, and it keeps its buffer referenced until freed.
+ */
+public final class Prequest extends Request {
+    private final boolean receive;
+    private final int mode;
+    private final Object base;
+    private final long offset;
+    private final int bytes;
+    /** World rank, the engine's ANY_SOURCE, or {@link Comm#NO_PEER}. */
+    private final int peer;
+    /** Engine tag (ANY_TAG already translated for receives). */
+    private final int tag;
+
+    Prequest(Comm comm, boolean receive, int mode, Object buffer, Object base, long offset, int bytes,
+             int peer, int tag) {
+        super(comm, INACTIVE, true);
+        this.buffer = buffer;
+        this.receive = receive;
+        this.mode = mode;
+        this.base = base;
+        this.offset = offset;
+        this.bytes = bytes;
+        this.peer = peer;
+        this.tag = tag;
+    }
+
+    public void start() {
+        start("start");
+    }
+
+    public void Start() {
+        start("Start");
+    }
+
+    /** Starts every request in turn (all must be inactive). */
+    public static void startAll(Prequest[] requests) {
+        startAll(requests, "startAll");
+    }
+
+    public static void Startall(Prequest[] requests) {
+        startAll(requests, "Startall");
+    }
+
+    private static void startAll(Prequest[] requests, String call) {
+        MPI.check(call);
+        for (Prequest r : requests) {
+            if (r == null) {
+                throw MPI.COMM_WORLD.raise(ErrorClass.REQUEST, call + ": the array holds a null request");
+            }
+            r.start(call);
+        }
+    }
+
+    private void start(String call) {
+        Engine engine = MPI.engine(call);
+        if (state == ACTIVE || state == DONE) {
+            throw scope().raise(ErrorClass.REQUEST, call + ": the request is already active (wait for it first)");
+        }
+        if (state == NULL) {
+            throw scope().raise(ErrorClass.REQUEST, call + ": the request has been freed");
+        }
+        if (peer == Comm.NO_PEER) {
+            state = DONE;
+            return;
+        }
+        try {
+            op = receive ? engine.irecv(base, offset, bytes, peer, tag, comm.p2pContext)
+                : engine.isend(mode, base, offset, bytes, peer, tag, comm.p2pContext);
+        } catch (EngineException e) {
+            throw scope().raise(e, call);
+        }
+        state = ACTIVE;
+    }
+}

@@ -1,0 +1,143 @@
+package mpi;
+
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * The outcome of a receive, probe or completed request. A plain value the program owns: the
+ * engine's status is copied into it, never shared.
+ *
+ * <p>{@link #source}, {@link #tag} and {@link #index} are public fields as in mpiJava 1.2; the
+ * Open MPI getters read the same fields.
+ */
+public final class Status implements Freeable {
+    /** Rank of the sender in the communicator of the receive. */
+    public int source;
+    public int tag;
+    /** Position of the completed request in the array given to a waitAny/testAny/... call. */
+    public int index;
+
+    private int bytes;
+    private int error;
+    private boolean cancelled;
+    /** The engine's description of a failed operation, for the exception raised from it. */
+    String message;
+
+    /** mpiJava: an empty status (source ANY_SOURCE, tag ANY_TAG, no data). */
+    public Status() {
+        this(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, false, MPI.UNDEFINED);
+    }
+
+    Status(int source, int tag, int bytes, int error, boolean cancelled, int index) {
+        this.source = source;
+        this.tag = tag;
+        this.bytes = bytes;
+        this.error = error;
+        this.cancelled = cancelled;
+        this.index = index;
+    }
+
+    /** Bytes the status reports (the data received). */
+    int byteCount() {
+        return bytes;
+    }
+
+    /** What a receive from, or a probe of, {@code MPI.PROC_NULL} reports. */
+    static Status procNull(int index) {
+        return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, false, index);
+    }
+
+    /** What waiting on a null or inactive request reports. */
+    static Status empty(int index) {
+        return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, false, index);
+    }
+
+    /**
+     * Elements of {@code datatype} received, or {@link MPI#UNDEFINED} when the bytes received are
+     * not a whole number of them.
+     */
+    public int getCount(Datatype datatype) {
+        int size = checkType(datatype, "getCount");
+        if (size == 0) {
+            return bytes == 0 ? 0 : MPI.UNDEFINED;
+        }
+        return bytes % size == 0 ? bytes / size : MPI.UNDEFINED;
+    }
+
+    /** Basic elements received; for the predefined types the same as {@link #getCount}. */
+    public int getElements(Datatype datatype) {
+        checkType(datatype, "getElements");
+        return getCount(datatype);
+    }
+
+    /** Sets the amount of data the status reports, as MPI_Status_set_elements. */
+    public void setElements(Datatype datatype, int count) {
+        int size = checkType(datatype, "setElements");
+        if (count < 0) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, "setElements: count " + count + " is negative");
+        }
+        long total = (long) count * size;
+        if (total > Integer.MAX_VALUE) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT,
+                "setElements: count " + count + " of " + datatype + " is more than 2^31-1 bytes");
+        }
+        bytes = (int) total;
+    }
+
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    public void setCancelled(boolean flag) {
+        cancelled = flag;
+    }
+
+    public int getSource() {
+        return source;
+    }
+
+    public int getTag() {
+        return tag;
+    }
+
+    /** {@link MPI#SUCCESS} or the error class of the operation this status describes. */
+    public int getError() {
+        return error;
+    }
+
+    public int getIndex() {
+        return index;
+    }
+
+    // ---- mpiJava 1.2 / MPJ Express names ----
+
+    public int Get_count(Datatype datatype) {
+        return getCount(datatype);
+    }
+
+    public int Get_elements(Datatype datatype) {
+        return getElements(datatype);
+    }
+
+    public boolean Test_cancelled() {
+        return isCancelled();
+    }
+
+    /** A status holds nothing beyond its fields; freeing it releases nothing. */
+    @Override
+    public void free() {
+    }
+
+    private static int checkType(Datatype datatype, String call) {
+        if (datatype == null || datatype.isNull()) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": datatype is " + (datatype == null ? "null" : datatype));
+        }
+        return datatype.size;
+    }
+
+    @Override
+    public String toString() {
+        return "Status{source=" + source + ", tag=" + tag + ", bytes=" + bytes
+            + (error != ErrorClass.SUCCESS ? ", error=" + ErrorClass.name(error) : "")
+            + (cancelled ? ", cancelled" : "") + (index != MPI.UNDEFINED ? ", index=" + index : "") + '}';
+    }
+}
