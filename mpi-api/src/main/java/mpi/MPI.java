@@ -99,7 +99,7 @@ public final class MPI {
      * Bytes a buffered send may need in the attached buffer beyond its data; size attach buffers
      * as the sum of (message size + BSEND_OVERHEAD).
      */
-    public static final int BSEND_OVERHEAD = 64;
+    public static final int BSEND_OVERHEAD = Engine.BSEND_OVERHEAD;
 
     public static final Errhandler ERRORS_ARE_FATAL = Errhandler.FATAL_HANDLER;
     /** Ends the job like ERRORS_ARE_FATAL (there is one job to end). */

@@ -310,7 +310,12 @@ public class Request implements Freeable {
         return i;
     }
 
+    /** As {@link #scan}, progressing once first if nothing has completed yet. */
     private static int testAnyIndex(Engine engine, Request[] requests, String call) {
+        int i = scan(requests);
+        if (i != NONE_COMPLETE) {
+            return i;
+        }
         try {
             engine.progress();
         } catch (EngineException e) {
@@ -457,12 +462,20 @@ public class Request implements Freeable {
         return collectAll(engine, requests, true, call);
     }
 
+    /** True when every request is complete, progressing once first if some is not. */
     private static boolean allComplete(Engine engine, Request[] requests, String call) {
+        if (allComplete(requests)) {
+            return true;
+        }
         try {
             engine.progress();
         } catch (EngineException e) {
             throw MPI.COMM_WORLD.raise(e, call);
         }
+        return allComplete(requests);
+    }
+
+    private static boolean allComplete(Request[] requests) {
         for (Request r : requests) {
             if (r != null && !r.isComplete()) {
                 return false;

@@ -33,9 +33,9 @@ public final class Barrier {
      */
     public static void run(Engine engine, int[] worldRanks, int me, int context) {
         int n = worldRanks.length;
-        for (int distance = 1, round = 0; distance < n; distance <<= 1, round++) {
-            int to = worldRanks[(me + distance) % n];
-            int from = worldRanks[(me - distance + n) % n];
+        for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
+            int to = worldRanks[ahead(me, distance, n)];
+            int from = worldRanks[behind(me, distance, n)];
             // Receive first: the peer behind may already be sending to us.
             Operation recv = engine.irecv(NOTHING, Memory.BYTE_ARRAY_BASE, 0, from, round, context);
             Operation send = engine.isend(Engine.MODE_STANDARD, NOTHING, Memory.BYTE_ARRAY_BASE, 0,
@@ -45,5 +45,15 @@ public final class Barrier {
             engine.release(send);
             engine.release(recv);
         }
+    }
+
+    /** The member a round of {@code distance} signals. */
+    static int ahead(int me, int distance, int n) {
+        return (me + distance) % n;
+    }
+
+    /** The member a round of {@code distance} waits for. */
+    static int behind(int me, int distance, int n) {
+        return (me - distance % n + n) % n;
     }
 }

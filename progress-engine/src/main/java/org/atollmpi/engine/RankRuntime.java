@@ -1,40 +1,112 @@
 package org.atollmpi.engine;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+
+import org.atollmpi.nic.Board;
+import org.atollmpi.nic.boot.JobBootstrap;
+import org.atollmpi.nic.shm.ShmBoard;
+import org.atollmpi.nic.shm.ShmBoardConfig;
+
 /**
  * Everything one rank runs on, assembled at {@code MPI.Init}: the job's wiring (from the
  * launcher's job server, or a singleton world when started with plain {@code java}), the board,
  * this rank's host port and the engine over it. Torn down at {@code MPI.Finalize}.
  */
 public final class RankRuntime implements AutoCloseable {
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    private final JobBootstrap bootstrap; // null in a singleton world
+    private final Board board;
+    private final Engine engine;
+    private final int threadLevel;
+    private final String processorName;
+
+    private RankRuntime(JobBootstrap bootstrap, Board board, Engine engine, int threadLevel, String processorName) {
+        this.bootstrap = bootstrap;
+        this.board = board;
+        this.engine = engine;
+        this.threadLevel = threadLevel;
+        this.processorName = processorName;
+    }
+
     /**
-     * Starts this rank. {@code requestedThreadLevel} is one of the {@code THREAD_*} levels
-     * (0 = single ... 3 = multiple); the engine provides {@link #threadLevel()}.
+     * Starts this rank. {@code requestedThreadLevel} is one of the {@code THREAD_*} levels; every
+     * level is provided as asked (MULTIPLE by a lock in the engine, which the lower levels do
+     * without).
      */
     public static RankRuntime start(int requestedThreadLevel) {
-        throw new IllegalStateException("runtime not built yet");
+        int level = Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, requestedThreadLevel));
+        boolean threadSafe = level == THREAD_MULTIPLE;
+        JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
+        ShmBoardConfig boardConfig = ShmBoardConfig.fromSystem();
+        if (bootstrap == null) {
+            ShmBoard board = ShmBoard.anonymous(1, boardConfig);
+            Engine engine = new Engine(board.open(0), EngineConfig.forNode(1), threadSafe);
+            return new RankRuntime(null, board, engine, level, localHostName());
+        }
+        ShmBoard board = attachBoard(bootstrap, boardConfig);
+        Engine engine = new Engine(board.open(bootstrap.rank()), EngineConfig.forNode(bootstrap.localRanks()),
+            threadSafe);
+        return new RankRuntime(bootstrap, board, engine, level, bootstrap.hostName());
+    }
+
+    /**
+     * The first rank creates and initialises the board file, the others map it once it exists;
+     * when all have mapped it, the file is unlinked: the memory lives on in the mappings, and a
+     * job that is killed leaves nothing behind in /dev/shm.
+     */
+    private static ShmBoard attachBoard(JobBootstrap bootstrap, ShmBoardConfig config) {
+        Path file = Path.of(bootstrap.boardPath());
+        boolean creator = bootstrap.rank() == 0;
+        ShmBoard board;
+        if (creator) {
+            board = ShmBoard.attach(file, bootstrap.size(), config, true);
+            bootstrap.barrier();
+        } else {
+            bootstrap.barrier();
+            board = ShmBoard.attach(file, bootstrap.size(), config, false);
+        }
+        bootstrap.barrier();
+        if (creator) {
+            board.unlink();
+        }
+        return board;
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     public Engine engine() {
-        throw new IllegalStateException("runtime not built yet");
+        return engine;
     }
 
     /** World rank and size. */
     public int rank() {
-        throw new IllegalStateException("runtime not built yet");
+        return engine.rank();
     }
 
     public int size() {
-        throw new IllegalStateException("runtime not built yet");
+        return engine.size();
     }
 
     /** The thread level actually provided (0 single, 1 funneled, 2 serialized, 3 multiple). */
     public int threadLevel() {
-        throw new IllegalStateException("runtime not built yet");
+        return threadLevel;
     }
 
     /** Host name of this rank, for {@code getProcessorName}. */
     public String processorName() {
-        throw new IllegalStateException("runtime not built yet");
+        return processorName;
     }
 
     /**
@@ -42,11 +114,29 @@ public final class RankRuntime implements AutoCloseable {
      * return.
      */
     public void abort(int code, String message) {
-        throw new IllegalStateException("runtime not built yet");
+        abortJob(bootstrap, code, message);
     }
 
-    /** Clean shutdown (MPI_Finalize): waits for outstanding traffic, tells the job server. */
+    /** Ends the job even before (or without) a runtime: a singleton simply exits. */
+    public static void abortJob(JobBootstrap bootstrap, int code, String message) {
+        System.out.flush();
+        System.err.flush();
+        if (bootstrap != null) {
+            bootstrap.abort(code, message);
+        }
+        Runtime.getRuntime().halt(code);
+    }
+
+    /** Clean shutdown (MPI_Finalize): waits for outstanding traffic, then parts with the others. */
     @Override
     public void close() {
+        engine.quiesce();
+        if (bootstrap != null) {
+            bootstrap.barrier();
+            bootstrap.finalized();
+            bootstrap.close();
+        }
+        engine.close();
+        board.close();
     }
 }

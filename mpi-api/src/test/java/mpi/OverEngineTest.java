@@ -1,0 +1,523 @@
+package mpi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.atollmpi.coll.Barrier;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineConfig;
+import org.atollmpi.engine.Operation;
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.local.LocalBoard;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The API over the real engine on the in-process board: this JVM's MPI is rank 0 of 2, and rank 1
+ * is a scripted peer driving a bare engine on another thread (MPI's state is one per JVM, so only
+ * one rank can go through the API). The eager limit is small so that rendezvous is exercised too.
+ */
+@Timeout(60)
+class OverEngineTest {
+    private static final long B = Memory.BYTE_ARRAY_BASE;
+    private static final int WORLD_CTX = 0;
+    private static final int[] SIZES = {0, 1, 8, 40, 41, 1000, 1025, 5000, 100_000};
+
+    interface PeerBody {
+        void run(Engine peer) throws Exception;
+    }
+
+    private LocalBoard board;
+    private Engine peer;
+    private Thread peerThread;
+    private final AtomicReference<Throwable> peerFailure = new AtomicReference<>();
+
+    @BeforeEach
+    void start() {
+        board = new LocalBoard(2);
+        EngineConfig config = new EngineConfig(1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        Engine mine = new Engine(board.open(0), config, false);
+        peer = new Engine(board.open(1), config, false);
+        MPI.enter(null, mine, 0, 2, MPI.THREAD_SINGLE);
+        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        joinPeer();
+        MPI.leave(false);
+        board.close();
+    }
+
+    private void peer(PeerBody body) {
+        peerThread = new Thread(() -> {
+            try {
+                body.run(peer);
+            } catch (Throwable t) {
+                peerFailure.compareAndSet(null, t);
+            }
+        }, "peer");
+        peerThread.setDaemon(true);
+        peerThread.start();
+    }
+
+    private void joinPeer() throws Exception {
+        if (peerThread != null) {
+            peerThread.join(30_000);
+            assertFalse(peerThread.isAlive(), "peer did not finish");
+            peerThread = null;
+        }
+        if (peerFailure.get() != null) {
+            throw new AssertionError("peer failed", peerFailure.get());
+        }
+    }
+
+    /** The peer sends back each of {@code n} messages it receives, same tag, same bytes. */
+    private void echo(int n) {
+        peer(e -> {
+            byte[] buf = new byte[1 << 20];
+            for (int i = 0; i < n; i++) {
+                Operation op = e.recv(buf, B, buf.length, 0, Engine.ANY_TAG, WORLD_CTX);
+                e.send(Engine.MODE_STANDARD, buf, B, op.byteCount(), 0, op.tag(), WORLD_CTX);
+            }
+        });
+    }
+
+    private static byte[] pattern(int n, int seed) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i * 31 + seed);
+        }
+        return b;
+    }
+
+    @Test
+    void blockingArraysOfEverySizeBothDialects() throws Exception {
+        echo(2 * SIZES.length + 2);
+        Intracomm w = MPI.COMM_WORLD;
+        for (int n : SIZES) {
+            byte[] out = pattern(n, n);
+            byte[] in = new byte[n];
+            w.send(out, n, MPI.BYTE, 1, n % 100);
+            Status s = w.recv(in, n, MPI.BYTE, 1, n % 100);
+            assertArrayEquals(out, in, "size " + n);
+            assertEquals(1, s.getSource());
+            assertEquals(n % 100, s.getTag());
+            assertEquals(n, s.getCount(MPI.BYTE));
+
+            int[] ints = new int[n + 3];
+            for (int i = 0; i < ints.length; i++) {
+                ints[i] = i * 7919;
+            }
+            int[] back = new int[n + 5];
+            w.Send(ints, 3, n, MPI.INT, 1, 5);
+            Status t = w.Recv(back, 5, n, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+            for (int i = 0; i < n; i++) {
+                assertEquals(ints[3 + i], back[5 + i]);
+            }
+            assertEquals(n, t.Get_count(MPI.INT));
+            assertEquals(n % 2 == 0 ? n / 2 : MPI.UNDEFINED, t.getCount(MPI.LONG));
+        }
+        double[] d = {1.5, -2.25, Math.E};
+        double[] dback = new double[3];
+        w.sendRecv(d, 3, MPI.DOUBLE, 1, 9, dback, 3, MPI.DOUBLE, 1, 9);
+        assertArrayEquals(d, dback);
+        long[] l = {1L << 60, -5};
+        Status r = w.sendRecvReplace(l, 2, MPI.LONG, 1, 3, 1, 3);
+        assertArrayEquals(new long[] {1L << 60, -5}, l);
+        assertEquals(2, r.getCount(MPI.LONG));
+    }
+
+    @Test
+    void directAndHeapBuffers() throws Exception {
+        echo(3);
+        Intracomm w = MPI.COMM_WORLD;
+        IntBuffer direct = MPI.newIntBuffer(5000);
+        for (int i = 0; i < 5000; i++) {
+            direct.put(i, i * 3);
+        }
+        direct.position(17); // ignored, as in Open MPI
+        IntBuffer back = ByteBuffer.allocateDirect(20000).order(ByteOrder.nativeOrder()).asIntBuffer();
+        w.send(direct, 5000, MPI.INT, 1, 1);
+        w.recv(back, 5000, MPI.INT, 1, 1);
+        for (int i = 0; i < 5000; i++) {
+            assertEquals(i * 3, back.get(i));
+        }
+        DoubleBuffer heap = DoubleBuffer.wrap(new double[] {9, 8, 7, 6}, 1, 3).slice();
+        double[] got = new double[3];
+        w.send(heap, 3, MPI.DOUBLE, 1, 2);
+        w.recv(got, 3, MPI.DOUBLE, 1, 2);
+        assertArrayEquals(new double[] {8, 7, 6}, got);
+        ByteBuffer bytes = MPI.slice(new byte[] {1, 2, 3, 4, 5}, 2);
+        byte[] three = new byte[3];
+        w.send(bytes, 3, MPI.BYTE, 1, 3);
+        w.recv(three, 3, MPI.BYTE, 1, 3);
+        assertArrayEquals(new byte[] {3, 4, 5}, three);
+    }
+
+    @Test
+    void nonblockingOnArraysAndBuffers() throws Exception {
+        echo(SIZES.length * 2);
+        Intracomm w = MPI.COMM_WORLD;
+        for (int n : SIZES) {
+            byte[] out = pattern(n, 1);
+            byte[] in = new byte[n];
+            Request r = w.iRecv(in, n, MPI.BYTE, 1, 4);
+            Request s = w.iSend(out, n, MPI.BYTE, 1, 4);
+            Request.waitAll(new Request[] {s, r});
+            assertTrue(r.isNull() && s.isNull());
+            assertArrayEquals(out, in);
+
+            ByteBuffer dout = ByteBuffer.allocateDirect(n);
+            dout.put(pattern(n, 2)).clear();
+            ByteBuffer din = ByteBuffer.allocateDirect(n);
+            Request rb = w.Irecv(din, 0, n, MPI.BYTE, 1, 6);
+            Request sb = w.isSend(dout, n, MPI.BYTE, 1, 6);
+            Status[] st = Request.Waitall(new Request[] {sb, rb});
+            assertEquals(n, st[1].getCount(MPI.BYTE));
+            assertEquals(dout, din);
+        }
+    }
+
+    @Test
+    void anySomeAndTestForms() throws Exception {
+        peer(e -> {
+            for (int i = 0; i < 3; i++) {
+                e.send(Engine.MODE_STANDARD, new int[] {i}, Memory.INT_ARRAY_BASE, 4, 0, 10 + i, WORLD_CTX);
+            }
+        });
+        Intracomm w = MPI.COMM_WORLD;
+        int[][] bufs = new int[3][1];
+        Request[] rs = new Request[3];
+        for (int i = 2; i >= 0; i--) {
+            rs[i] = w.iRecv(bufs[i], 1, MPI.INT, 1, 10 + i);
+        }
+        Status first = Request.waitAnyStatus(rs);
+        assertEquals(10 + first.getIndex(), first.getTag());
+        int done = 1;
+        while (done < 3) {
+            Status[] some = Request.waitSomeStatus(rs);
+            assertNotNull(some);
+            for (Status s : some) {
+                assertEquals(10 + s.index, s.tag);
+                assertTrue(rs[s.index].isNull());
+            }
+            done += some.length;
+        }
+        assertEquals(MPI.UNDEFINED, Request.waitAny(rs));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(i, bufs[i][0]);
+        }
+        joinPeer();
+
+        // testAll is false until all are complete and completes none before.
+        int[] a = new int[1];
+        Request ra = w.iRecv(a, 1, MPI.INT, 1, 20);
+        assertFalse(Request.testAll(new Request[] {ra}));
+        assertNull(Request.testAllStatus(new Request[] {ra}));
+        assertNull(ra.testStatus());
+        assertNull(ra.getStatus());
+        assertEquals(MPI.UNDEFINED, Request.testAny(new Request[] {ra}));
+        assertArrayEquals(new int[0], Request.testSome(new Request[] {ra}));
+        peer(e -> e.send(Engine.MODE_STANDARD, new int[] {42}, Memory.INT_ARRAY_BASE, 4, 0, 20, WORLD_CTX));
+        while (ra.getStatus() == null) {
+            Thread.onSpinWait();
+        }
+        assertFalse(ra.isNull()); // getStatus does not retire it
+        assertTrue(Request.testAll(new Request[] {ra}));
+        assertTrue(ra.isNull());
+        assertEquals(42, a[0]);
+    }
+
+    @Test
+    void truncationIsErrTruncate() throws Exception {
+        peer(e -> {
+            for (int i = 0; i < 3; i++) {
+                e.send(Engine.MODE_STANDARD, new byte[40], B, 40, 0, 1, WORLD_CTX);
+            }
+            e.send(Engine.MODE_STANDARD, new byte[5000], B, 5000, 0, 2, WORLD_CTX);
+        });
+        Intracomm w = MPI.COMM_WORLD;
+        MPIException e = assertThrows(MPIException.class, () -> w.recv(new int[8], 8, MPI.INT, 1, 1));
+        assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass());
+        assertTrue(e.getMessage().startsWith("recv: "), e.getMessage());
+        Request r = w.iRecv(new int[8], 8, MPI.INT, 1, 1);
+        assertEquals(MPI.ERR_TRUNCATE, assertThrows(MPIException.class, r::waitFor).getErrorClass());
+        assertTrue(r.isNull());
+        Request q = w.Irecv(new byte[50], 0, 39, MPI.BYTE, 1, 1);
+        assertEquals(MPI.ERR_TRUNCATE,
+            assertThrows(MPIException.class, () -> Request.waitAll(new Request[] {q})).getErrorClass());
+        assertEquals(MPI.ERR_TRUNCATE,
+            assertThrows(MPIException.class, () -> w.Recv(new byte[5000], 0, 4999, MPI.BYTE, 1, 2)).getErrorClass());
+    }
+
+    @Test
+    void shorterMessagesAreFineAndCountSaysSo() throws Exception {
+        peer(e -> e.send(Engine.MODE_STANDARD, new byte[10], B, 10, 0, 1, WORLD_CTX));
+        Status s = MPI.COMM_WORLD.recv(new byte[64], 64, MPI.BYTE, 1, 1);
+        assertEquals(10, s.getCount(MPI.BYTE));
+        assertEquals(5, s.getCount(MPI.SHORT));
+        assertEquals(MPI.UNDEFINED, s.getCount(MPI.INT));
+    }
+
+    @Test
+    void probeThenReceive() throws Exception {
+        peer(e -> e.send(Engine.MODE_STANDARD, new long[3], Memory.LONG_ARRAY_BASE, 24, 0, 77, WORLD_CTX));
+        Intracomm w = MPI.COMM_WORLD;
+        Status p = w.probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        assertEquals(1, p.getSource());
+        assertEquals(77, p.getTag());
+        assertEquals(3, p.getCount(MPI.LONG));
+        Status q = w.Iprobe(1, 77);
+        assertNotNull(q);
+        assertNull(w.iProbe(1, 78));
+        long[] in = new long[p.getCount(MPI.LONG)];
+        w.recv(in, in.length, MPI.LONG, p.getSource(), p.getTag());
+        assertNull(w.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG));
+    }
+
+    @Test
+    void synchronousSendWaitsForTheReceive() throws Exception {
+        boolean[] received = {false};
+        peer(e -> {
+            Thread.sleep(200);
+            received[0] = true;
+            e.recv(new byte[8], B, 8, 0, 1, WORLD_CTX);
+        });
+        MPI.COMM_WORLD.sSend(new byte[8], 8, MPI.BYTE, 1, 1);
+        assertTrue(received[0]);
+    }
+
+    @Test
+    void cancelAPendingReceive() {
+        Request r = MPI.COMM_WORLD.iRecv(new int[4], 4, MPI.INT, 1, 3);
+        r.cancel();
+        Status s = r.waitStatus();
+        assertTrue(s.isCancelled());
+        assertTrue(s.Test_cancelled());
+        assertTrue(r.isNull());
+    }
+
+    @Test
+    void freedRequestsStillComplete() throws Exception {
+        echo(1);
+        ByteBuffer out = ByteBuffer.allocateDirect(5000);
+        Request s = MPI.COMM_WORLD.iSend(out, 5000, MPI.BYTE, 1, 8);
+        s.free();
+        assertTrue(s.isNull());
+        byte[] in = new byte[5000];
+        MPI.COMM_WORLD.recv(in, 5000, MPI.BYTE, 1, 8);
+    }
+
+    @Test
+    void bufferedSends() throws Exception {
+        Intracomm w = MPI.COMM_WORLD;
+        assertEquals(MPI.ERR_BUFFER,
+            assertThrows(MPIException.class, () -> w.bSend(new byte[100], 100, MPI.BYTE, 1, 1)).getErrorClass());
+        // Above the eager limit, so a message holds its space until the peer takes it.
+        int n = 2000;
+        byte[] space = new byte[2 * (n + MPI.BSEND_OVERHEAD)];
+        MPI.attachBuffer(space);
+        assertEquals(MPI.ERR_BUFFER, assertThrows(MPIException.class, () -> MPI.attachBuffer(new byte[10])).getErrorClass());
+        byte[] first = pattern(n, 1);
+        w.bSend(first, n, MPI.BYTE, 1, 1);
+        Arrays.fill(first, (byte) 0); // the message was copied out
+        w.Bsend(pattern(n, 2), 0, n, MPI.BYTE, 1, 2);
+        MPIException full = assertThrows(MPIException.class, () -> w.bSend(new byte[n], n, MPI.BYTE, 1, 3));
+        assertEquals(MPI.ERR_BUFFER, full.getErrorClass());
+        assertTrue(full.getMessage().startsWith("bSend: "), full.getMessage());
+        peer(e -> {
+            byte[] in = new byte[n];
+            e.recv(in, B, n, 0, 1, WORLD_CTX);
+            assertArrayEquals(pattern(n, 1), in);
+            e.recv(in, B, n, 0, 2, WORLD_CTX);
+            assertArrayEquals(pattern(n, 2), in);
+        });
+        assertTrue(MPI.detachBuffer() == space);
+        assertNull(MPI.Buffer_detach());
+    }
+
+    @Test
+    void persistentRequestsRestart() throws Exception {
+        echo(5);
+        int[] out = new int[1];
+        int[] in = new int[1];
+        Prequest send = MPI.COMM_WORLD.sendInit(out, 1, MPI.INT, 1, 2);
+        Prequest recv = MPI.COMM_WORLD.Recv_init(in, 0, 1, MPI.INT, 1, 2);
+        for (int i = 0; i < 5; i++) {
+            out[0] = i * 11;
+            Prequest.startAll(new Prequest[] {recv, send});
+            Request.waitAll(new Request[] {send, recv});
+            assertEquals(i * 11, in[0]);
+            assertFalse(send.isNull());
+        }
+        send.free();
+        recv.Free();
+    }
+
+    @Test
+    void barrierMeetsThePeer() throws Exception {
+        long[] peerLeft = {0};
+        peer(e -> {
+            Thread.sleep(200);
+            Barrier.run(e, new int[] {0, 1}, 1, 1);
+            peerLeft[0] = System.nanoTime();
+        });
+        long before = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        assertTrue(System.nanoTime() - before >= 150_000_000L, "barrier returned before the peer arrived");
+        joinPeer();
+        peer(e -> Barrier.run(e, new int[] {0, 1}, 1, 1));
+        MPI.COMM_WORLD.Barrier();
+    }
+
+    @Test
+    void barrierTrafficNeverMatchesUserReceives() throws Exception {
+        int[] got = {-1};
+        Request r = MPI.COMM_WORLD.iRecv(got, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        peer(e -> {
+            Barrier.run(e, new int[] {0, 1}, 1, 1);
+            e.send(Engine.MODE_STANDARD, new int[] {5}, Memory.INT_ARRAY_BASE, 4, 0, 0, WORLD_CTX);
+        });
+        MPI.COMM_WORLD.barrier();
+        r.waitFor();
+        assertEquals(5, got[0]);
+    }
+
+    @Test
+    void selfCommunicator() {
+        Intracomm self = MPI.COMM_SELF;
+        int[] in = new int[2];
+        Request r = self.iRecv(in, 2, MPI.INT, 0, 1);
+        self.send(new int[] {3, 4}, 2, MPI.INT, 0, 1);
+        Status s = r.waitStatus();
+        assertArrayEquals(new int[] {3, 4}, in);
+        assertEquals(0, s.getSource());
+        self.barrier();
+    }
+
+    @Test
+    void worldAndSelfDoNotMatchEachOther() {
+        int[] viaWorld = new int[1];
+        Request r = MPI.COMM_WORLD.iRecv(viaWorld, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        MPI.COMM_SELF.send(new int[] {1}, 1, MPI.INT, 0, 0);
+        assertFalse(r.test());
+        int[] viaSelf = new int[1];
+        MPI.COMM_SELF.recv(viaSelf, 1, MPI.INT, 0, 0);
+        assertEquals(1, viaSelf[0]);
+        MPI.COMM_WORLD.send(new int[] {2}, 1, MPI.INT, 0, 0);
+        r.waitFor();
+        assertEquals(2, viaWorld[0]);
+    }
+
+    @Test
+    void manyThreadsAtThreadMultiple() throws Exception {
+        MPI.leave(false);
+        EngineConfig config = new EngineConfig(1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        board.close();
+        board = new LocalBoard(2);
+        peer = new Engine(board.open(1), config, false);
+        MPI.enter(null, new Engine(board.open(0), config, true), 0, 2, MPI.THREAD_MULTIPLE);
+        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        int threads = 4;
+        int rounds = 200;
+        echo(threads * rounds);
+        Thread[] workers = new Thread[threads];
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            int tag = t;
+            workers[t] = new Thread(() -> {
+                try {
+                    for (int i = 0; i < rounds; i++) {
+                        int n = (i * 37) % 3000;
+                        byte[] out = pattern(n, tag + i);
+                        byte[] in = new byte[n];
+                        if (i % 2 == 0) {
+                            MPI.COMM_WORLD.send(out, n, MPI.BYTE, 1, tag);
+                            MPI.COMM_WORLD.recv(in, n, MPI.BYTE, 1, tag);
+                        } else {
+                            Request r = MPI.COMM_WORLD.iRecv(in, n, MPI.BYTE, 1, tag);
+                            MPI.COMM_WORLD.iSend(out, n, MPI.BYTE, 1, tag).waitFor();
+                            r.waitFor();
+                        }
+                        assertArrayEquals(out, in, "thread " + tag + " round " + i);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            workers[t].start();
+        }
+        for (Thread w : workers) {
+            w.join(30_000);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    /**
+     * The 8-byte blocking path through the API allocates at most the returned Status on top of
+     * what the engine and board allocate themselves (the in-process board copies each arrival):
+     * measured on this thread as the difference between API rounds and raw engine rounds.
+     */
+    @Test
+    void smallBlockingSendAndRecvAllocateOnlyTheStatus() throws Exception {
+        int rounds = 20_000;
+        echo(4 * rounds);
+        Engine engine = MPI.engine("test");
+        long[] out = {42};
+        long[] in = new long[1];
+        Intracomm w = MPI.COMM_WORLD;
+        Runnable api = () -> {
+            w.send(out, 1, MPI.LONG, 1, 1);
+            w.recv(in, 1, MPI.LONG, 1, 1);
+        };
+        Runnable raw = () -> {
+            engine.send(Engine.MODE_STANDARD, out, Memory.LONG_ARRAY_BASE, 8, 1, 1, WORLD_CTX);
+            engine.recv(in, Memory.LONG_ARRAY_BASE, 8, 1, 1, WORLD_CTX);
+        };
+        allocatedPerRound(api, rounds); // warm up both paths
+        allocatedPerRound(raw, rounds);
+        long apiBytes = allocatedPerRound(api, rounds);
+        long rawBytes = allocatedPerRound(raw, rounds);
+        assertEquals(42, in[0]);
+        assertTrue(apiBytes - rawBytes <= 48,
+            "the API added " + (apiBytes - rawBytes) + " bytes to a round (engine alone " + rawBytes
+                + "); a Status is about 40");
+    }
+
+    private static long allocatedPerRound(Runnable round, int rounds) {
+        com.sun.management.ThreadMXBean mx =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(id);
+        for (int i = 0; i < rounds; i++) {
+            round.run();
+        }
+        return (mx.getThreadAllocatedBytes(id) - before) / rounds;
+    }
+
+    @Test
+    void newBuffersWhileRunning() {
+        ByteBuffer b = MPI.newByteBuffer(100);
+        assertTrue(b.isDirect());
+        assertEquals(100, b.capacity());
+        assertEquals(ByteOrder.nativeOrder(), b.order());
+    }
+}
