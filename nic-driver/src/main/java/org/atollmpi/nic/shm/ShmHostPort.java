@@ -140,9 +140,10 @@ public final class ShmHostPort implements HostPort {
     }
 
     /**
+     * @return the key, or {@code null} if every window descriptor of this port is in use (the
+     *         caller falls back or retries after a deregistration, as for {@link #allocate})
      * @throws IllegalArgumentException if the region is not in this rank's partition, the range
      *                                  is not inside the region, or the rights are unknown
-     * @throws IllegalStateException    if every window descriptor of this port is in use
      */
     @Override
     public WindowKey register(BoardRegion region, long offset, long length, int rights) {
@@ -159,11 +160,7 @@ public final class ShmHostPort implements HostPort {
         }
         long boardOffset = region.address() + offset - board.address();
         int id = windows.register(boardOffset, length, rights, capabilityOut);
-        if (id < 0) {
-            throw new IllegalStateException("all " + windowTables[rank].entries() + " window descriptors of rank "
-                + rank + " are in use (see " + ShmBoardConfig.WINDOWS_PROPERTY + ")");
-        }
-        return new WindowKey(rank, id, capabilityOut[0]);
+        return id < 0 ? null : new WindowKey(rank, id, capabilityOut[0]);
     }
 
     /** @throws IllegalArgumentException if the key is not one of this port's registered windows */
