@@ -38,14 +38,6 @@ final class BoardAllocator {
         }
     }
 
-    long start() {
-        return start;
-    }
-
-    long length() {
-        return length;
-    }
-
     boolean contains(long address, long bytes) {
         return bytes >= 0 && address >= start && address <= start + length && bytes <= start + length - address;
     }
@@ -110,9 +102,5 @@ final class BoardAllocator {
 
     synchronized int freeBlocks() {
         return free.size();
-    }
-
-    synchronized int allocations() {
-        return allocated.size();
     }
 }

@@ -17,7 +17,6 @@ import org.atollmpi.nic.Memory;
  * expected sequence and what it last published.
  */
 final class FastSlotRings {
-    private final int rank;
     private final int slots;
     private final int mask;
 
@@ -35,7 +34,6 @@ final class FastSlotRings {
 
     FastSlotRings(long boardAddress, ShmLayout layout, int rank) {
         int ranks = layout.ranks;
-        this.rank = rank;
         this.slots = layout.slotsPerRing;
         this.mask = slots - 1;
         this.txRing = new long[ranks];
@@ -140,9 +138,5 @@ final class FastSlotRings {
             rxPublished[source] = consumed;
         }
         return delivered;
-    }
-
-    int rank() {
-        return rank;
     }
 }

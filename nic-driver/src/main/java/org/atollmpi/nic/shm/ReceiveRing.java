@@ -42,10 +42,6 @@ final class ReceiveRing {
         this.headAddress = address + capacity + HEAD_OFFSET;
     }
 
-    int capacity() {
-        return capacity;
-    }
-
     int maxPayload() {
         return ReceiveRingDescriptor.maxPayload(capacity);
     }

@@ -58,8 +58,14 @@ public final class ShmBoard implements Board {
     /**
      * Where a job's board lives: the device named by {@code $ATOLL_BOARD_DEVICE}, else
      * {@code /dev/atoll0} if it exists, else {@code /dev/shm/atoll-<jobName>}.
+     *
+     * @param jobName letters, digits, '.', '_' and '-' only, so the name stays one file in /dev/shm
      */
     public static Path boardFile(String jobName) {
+        if (!jobName.matches("[A-Za-z0-9._-]+") || jobName.startsWith(".")) {
+            throw new IllegalArgumentException("job name for a board file must be letters, digits, '.', '_' or '-' "
+                + "and not start with '.': \"" + jobName + "\"");
+        }
         String env = System.getenv(DEVICE_ENV);
         if (env != null && !env.isBlank()) {
             return Paths.get(env);

@@ -240,10 +240,6 @@ public final class ShmHostPort implements HostPort {
         }
     }
 
-    boolean isClosed() {
-        return closed;
-    }
-
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("port of rank " + rank + " is closed");

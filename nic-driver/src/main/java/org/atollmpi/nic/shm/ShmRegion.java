@@ -32,10 +32,6 @@ final class ShmRegion implements BoardRegion {
         return new ShmRegion(allocator, address, length, false);
     }
 
-    BoardAllocator allocator() {
-        return allocator;
-    }
-
     @Override
     public Object base() {
         return null;

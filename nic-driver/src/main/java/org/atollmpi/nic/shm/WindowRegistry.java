@@ -51,8 +51,4 @@ final class WindowRegistry {
         freeIndexes[freeCount++] = index;
         return true;
     }
-
-    int freeEntries() {
-        return freeCount;
-    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -158,6 +159,39 @@ class ShmBoardFileTest {
             assertEquals(8, joiner.layout().slotsPerRing);
             assertEquals(creator.heapBytesPerRank(), joiner.heapBytesPerRank());
         }
+    }
+
+    @Test
+    void boardFileIsUnderDevShmWithoutADevice() {
+        if (System.getenv(ShmBoard.DEVICE_ENV) == null && !Files.exists(ShmBoard.DEFAULT_DEVICE)) {
+            assertEquals(ShmBoard.SHM_DIRECTORY.resolve("atoll-job-42"), ShmBoard.boardFile("job-42"));
+        }
+        assertThrows(IllegalArgumentException.class, () -> ShmBoard.boardFile("../etc"));
+        assertThrows(IllegalArgumentException.class, () -> ShmBoard.boardFile("a/b"));
+        assertThrows(IllegalArgumentException.class, () -> ShmBoard.boardFile(""));
+    }
+
+    /**
+     * A device is opened, not created, and its ports are cleared because a device keeps the
+     * last job's memory. /dev/zero stands in for a board device: a character device that maps.
+     * (Never unlink it: unlink is a no-op for devices, but this test does not even try.)
+     */
+    @Test
+    void creatorOnADeviceClearsAndPublishes() {
+        Path device = Paths.get("/dev/zero");
+        if (!NativeBoard.available() || !Files.isWritable(device)) {
+            return;
+        }
+        try (ShmBoard board = ShmBoard.attach(device, 1, config().withJobKey(5), true)) {
+            assertEquals(1, board.attachedCount());
+            ShmHostPort port = board.open(0);
+            long[] v = {99};
+            assertTrue(port.fastSend(0, 1, 2, v, Memory.LONG_ARRAY_BASE, 8));
+            Recorder r = new Recorder();
+            assertEquals(1, port.poll(r, 10));
+            assertEquals(99, Memory.getLong(r.messages.get(0).payload(), Memory.BYTE_ARRAY_BASE));
+        }
+        assertTrue(Files.exists(device));
     }
 
     @Test
