@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -30,16 +31,22 @@ public final class Shm {
     }
 
     /**
-     * Asserts that no board file appeared since {@code before} was taken (waiting up to 2 s for
-     * the launcher's clean-up). Files of other jobs that ran meanwhile would show up too: run the
-     * tests alone.
+     * Asserts that no board file of the job is left once it ended (waiting up to 2 s for the
+     * launcher's clean-up): no new name in /dev/shm containing "atoll" and the job's id (printed
+     * by the program as {@code JOB=<id>}; when it printed none, any new "atoll" name counts, which
+     * other jobs running meanwhile could also produce).
      */
     public static void assertNothingLeft(Set<String> before, JobResult result) {
+        List<String> ids = result.matching("^JOB=\\S+");
+        String jobId = ids.isEmpty() || ids.get(0).equals("JOB=null") ? null : ids.get(0).substring(4);
         long deadline = System.nanoTime() + 2_000_000_000L;
         Set<String> left;
         do {
             left = new TreeSet<>(atollFiles());
             left.removeAll(before);
+            if (jobId != null) {
+                left.removeIf(name -> !name.contains(jobId));
+            }
             if (left.isEmpty()) {
                 return;
             }
@@ -50,6 +57,6 @@ public final class Shm {
                 break;
             }
         } while (System.nanoTime() < deadline);
-        throw new AssertionError("left in /dev/shm after the job: " + left + "\n" + result.describe());
+        throw new AssertionError("left in /dev/shm after job " + jobId + ": " + left + "\n" + result.describe());
     }
 }

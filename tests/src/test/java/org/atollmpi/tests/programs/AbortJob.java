@@ -6,6 +6,7 @@ import mpi.MPI;
 public final class AbortJob {
     public static void main(String[] args) {
         String dialect = Check.init(args)[0];
+        Check.printJobId();
         MPI.COMM_WORLD.barrier();
         if (Check.rank() == 1) {
             System.out.println("ABORTING");

@@ -63,6 +63,17 @@ public final class Check {
         MPI.COMM_WORLD.barrier();
     }
 
+    /**
+     * Rank 0 prints {@code JOB=<id>} from {@code $ATOLL_JOB_ID} (set by mpirun), so a test can
+     * look for exactly this job's board files.
+     */
+    public static void printJobId() {
+        if (rank == 0) {
+            System.out.println("JOB=" + System.getenv("ATOLL_JOB_ID"));
+            System.out.flush();
+        }
+    }
+
     /** Prints {@code OK rank r}, finalizes, and checks that MPI says it is finalized. */
     public static void done() {
         MPI.Finalize();

@@ -12,6 +12,7 @@ public final class Die {
     public static void main(String[] args) {
         String mode = Check.init(args)[0];
         int victim = Check.size() - 1;
+        Check.printJobId();
         MPI.COMM_WORLD.barrier();
         if (Check.rank() == victim) {
             System.out.println("PID=" + ProcessHandle.current().pid());

@@ -11,6 +11,7 @@ public final class FatalError {
     public static void main(String[] args) {
         Check.init(args);
         int[] buf = new int[1];
+        Check.printJobId();
         MPI.COMM_WORLD.barrier();
         if (Check.rank() == 1) {
             System.out.println("SENDING TO A BAD RANK");
