@@ -121,6 +121,43 @@ public final class Memory {
         return UNSAFE.getAndAddLong(null, address, delta);
     }
 
+    /**
+     * Atomically sets the word to {@code value} if it holds {@code expected} and returns what it
+     * held: {@code expected} when the swap happened. {@code sun.misc.Unsafe} has no
+     * compare-and-exchange, so a failed CAS is retried until either the swap succeeds or a
+     * volatile read sees another value; either way the returned value was the word's content at
+     * one instant, which is what a remote compare-and-swap must report.
+     */
+    public static long compareAndExchangeLong(long address, long expected, long value) {
+        while (true) {
+            long found = UNSAFE.getLongVolatile(null, address);
+            if (found != expected) {
+                return found;
+            }
+            if (UNSAFE.compareAndSwapLong(null, address, expected, value)) {
+                return expected;
+            }
+        }
+    }
+
+    public static byte getByte(Object base, long offset) {
+        return UNSAFE.getByte(base, offset);
+    }
+
+    public static void putByte(Object base, long offset, byte value) {
+        UNSAFE.putByte(base, offset, value);
+    }
+
+    /** Orders loads before the fence against loads after it (the reader's half of a seqlock). */
+    public static void loadFence() {
+        UNSAFE.loadFence();
+    }
+
+    /** Orders stores before the fence against stores after it (the writer's half of a seqlock). */
+    public static void storeFence() {
+        UNSAFE.storeFence();
+    }
+
     /** Array accessors for the engine's own staging arrays (base = array, offset from its base). */
     public static long getLong(Object base, long offset) {
         return UNSAFE.getLong(base, offset);

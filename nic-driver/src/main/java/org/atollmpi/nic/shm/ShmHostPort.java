@@ -1,0 +1,259 @@
+package org.atollmpi.nic.shm;
+
+import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.NicStatus;
+import org.atollmpi.nic.WindowKey;
+import org.atollmpi.nic.WindowRights;
+
+/**
+ * A rank's port on a {@link ShmBoard}. The calling thread plays the NIC: a send writes straight
+ * into the target's slot ring, receive ring or notification queue, and an RMA operation checks
+ * the target's window descriptor and then copies or updates the target's memory itself. Nothing
+ * here allocates after the port is open, and every deposit or access returns a code instead of
+ * throwing; exceptions are for misuse (a bad rank, an oversized payload, a closed port).
+ */
+public final class ShmHostPort implements HostPort {
+    private final ShmBoard board;
+    private final int rank;
+    private final int ranks;
+    private final long portStateAddress;
+    private final FastSlotRings slots;
+    private final ReceiveRing[] receiveRings;
+    private final NotificationQueue[] notificationQueues;
+    private final WindowTable[] windowTables;
+    private final ReceiveRing ownReceiveRing;
+    private final NotificationQueue ownNotifications;
+    private final WindowRegistry windows;
+    private final BoardAllocator allocator;
+    private final long[] capabilityOut = new long[1];
+    /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
+    private int pollCursor;
+    private boolean closed;
+
+    ShmHostPort(ShmBoard board, int rank, long portStateAddress, BoardAllocator allocator) {
+        ShmLayout layout = board.layout();
+        long boardAddress = board.address();
+        this.board = board;
+        this.rank = rank;
+        this.ranks = layout.ranks;
+        this.portStateAddress = portStateAddress;
+        this.allocator = allocator;
+        this.slots = new FastSlotRings(boardAddress, layout, rank);
+        this.receiveRings = new ReceiveRing[ranks];
+        this.notificationQueues = new NotificationQueue[ranks];
+        this.windowTables = new WindowTable[ranks];
+        for (int peer = 0; peer < ranks; peer++) {
+            long port = layout.portAddress(boardAddress, peer);
+            receiveRings[peer] = new ReceiveRing(port + layout.receiveRingOffset, layout.receiveRingBytes);
+            notificationQueues[peer] = new NotificationQueue(port + layout.notificationsOffset, layout.notificationEntries);
+            windowTables[peer] = new WindowTable(boardAddress, port + layout.windowTableOffset, layout.windowEntries);
+        }
+        this.ownReceiveRing = receiveRings[rank];
+        this.ownNotifications = notificationQueues[rank];
+        this.windows = new WindowRegistry(windowTables[rank]);
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return ranks;
+    }
+
+    @Override
+    public int fastSendCapacity() {
+        return FastSlotDescriptor.MAX_PAYLOAD;
+    }
+
+    @Override
+    public int maxSendLength() {
+        return ownReceiveRing.maxPayload();
+    }
+
+    @Override
+    public boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        checkOpen();
+        checkTarget(target);
+        if (length < 0 || length > FastSlotDescriptor.MAX_PAYLOAD) {
+            throw new IllegalArgumentException("fast send payload must be 0.." + FastSlotDescriptor.MAX_PAYLOAD
+                + " bytes: " + length);
+        }
+        return slots.offer(target, header0, header1, srcBase, srcOffset, length);
+    }
+
+    @Override
+    public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        checkOpen();
+        checkTarget(target);
+        ReceiveRing ring = receiveRings[target];
+        if (length < 0 || length > ring.maxPayload()) {
+            throw new IllegalArgumentException("send payload must be 0.." + ring.maxPayload() + " bytes: " + length);
+        }
+        return ring.write(rank, header0, header1, srcBase, srcOffset, length);
+    }
+
+    @Override
+    public boolean notify(int target, int type, long arg0, long arg1, long arg2) {
+        checkOpen();
+        checkTarget(target);
+        return notificationQueues[target].offer(rank, type, arg0, arg1, arg2);
+    }
+
+    /**
+     * Polls every channel once, starting with a different one each call (the notification
+     * queue, the receive ring, then each source's slot ring), so a busy channel cannot starve
+     * the others when {@code limit} is small.
+     */
+    @Override
+    public int poll(ArrivalHandler handler, int limit) {
+        checkOpen();
+        int channels = ranks + 2;
+        int channel = pollCursor;
+        pollCursor = channel + 1 == channels ? 0 : channel + 1;
+        int delivered = 0;
+        for (int i = 0; i < channels && delivered < limit; i++) {
+            int budget = limit - delivered;
+            if (channel == 0) {
+                delivered += ownNotifications.poll(handler, budget);
+            } else if (channel == 1) {
+                delivered += ownReceiveRing.read(handler, budget);
+            } else {
+                delivered += slots.drain(channel - 2, handler, budget);
+            }
+            channel = channel + 1 == channels ? 0 : channel + 1;
+        }
+        return delivered;
+    }
+
+    /** Memory from this rank's heap partition; not zeroed (a fresh board's pages are). */
+    @Override
+    public BoardRegion allocate(long length) {
+        checkOpen();
+        long address = allocator.allocate(length);
+        return address == BoardAllocator.NO_MEMORY ? null : ShmRegion.allocation(allocator, address, length);
+    }
+
+    /**
+     * @return the key, or {@code null} if every window descriptor of this port is in use (the
+     *         caller falls back or retries after a deregistration, as for {@link #allocate})
+     * @throws IllegalArgumentException if the region is not in this rank's partition, the range
+     *                                  is not inside the region, or the rights are unknown
+     */
+    @Override
+    public WindowKey register(BoardRegion region, long offset, long length, int rights) {
+        checkOpen();
+        if (region.base() != null || !allocator.contains(region.address(), region.length())) {
+            throw new IllegalArgumentException(region + " is not memory of rank " + rank + "'s heap partition");
+        }
+        if (offset < 0 || length < 0 || offset > region.length() || length > region.length() - offset) {
+            throw new IllegalArgumentException("window [" + offset + ", " + offset + " + " + length
+                + ") is not inside " + region);
+        }
+        if ((rights & ~WindowRights.ALL) != 0) {
+            throw new IllegalArgumentException("unknown window rights: " + rights);
+        }
+        long boardOffset = region.address() + offset - board.address();
+        int id = windows.register(boardOffset, length, rights, capabilityOut);
+        return id < 0 ? null : new WindowKey(rank, id, capabilityOut[0]);
+    }
+
+    /** @throws IllegalArgumentException if the key is not one of this port's registered windows */
+    @Override
+    public void deregister(WindowKey key) {
+        checkOpen();
+        if (key.owner() != rank || !windows.deregister(key.id())) {
+            throw new IllegalArgumentException(key + " names no window registered at rank " + rank);
+        }
+    }
+
+    @Override
+    public BoardRegion regionOf(Object base, long offset, long length) {
+        checkOpen();
+        if (base != null || !allocator.contains(offset, length)) {
+            return null;
+        }
+        return ShmRegion.view(allocator, offset, length);
+    }
+
+    @Override
+    public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length) {
+        long address = resolve(target, windowId, capability, offset, length, WindowRights.READ, false);
+        if (address < 0) {
+            return (int) -address;
+        }
+        Memory.copy(null, address, dstBase, dstOffset, length);
+        return NicStatus.OK;
+    }
+
+    @Override
+    public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length) {
+        long address = resolve(target, windowId, capability, offset, length, WindowRights.WRITE, false);
+        if (address < 0) {
+            return (int) -address;
+        }
+        Memory.copy(srcBase, srcOffset, null, address, length);
+        return NicStatus.OK;
+    }
+
+    @Override
+    public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long[] result) {
+        long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
+        if (address < 0) {
+            return (int) -address;
+        }
+        result[0] = Memory.getAndAddLong(address, delta);
+        return NicStatus.OK;
+    }
+
+    @Override
+    public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
+                              long[] result) {
+        long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
+        if (address < 0) {
+            return (int) -address;
+        }
+        result[0] = Memory.compareAndExchangeLong(address, expected, value);
+        return NicStatus.OK;
+    }
+
+    private long resolve(int target, int windowId, long capability, long offset, long length, int right, boolean atomic) {
+        checkOpen();
+        if (target < 0 || target >= ranks) {
+            return -NicStatus.TPEER;
+        }
+        return windowTables[target].resolve(windowId, capability, offset, length, right, atomic);
+    }
+
+    /** Gives the port up; windows stay registered and arrivals stay queued for a later {@link ShmBoard#open}. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            Memory.putLongRelease(portStateAddress, 0);
+            board.portClosed(this);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("port of rank " + rank + " is closed");
+        }
+    }
+
+    private void checkTarget(int target) {
+        if (target < 0 || target >= ranks) {
+            throw new IllegalArgumentException("target rank " + target + " is not in 0.." + (ranks - 1));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ShmHostPort{rank " + rank + " of " + ranks + " on " + board + '}';
+    }
+}

@@ -1,0 +1,119 @@
+package org.atollmpi.nic.shm;
+
+import static org.atollmpi.nic.shm.WindowDescriptor.BASE_OFFSET;
+import static org.atollmpi.nic.shm.WindowDescriptor.CAPABILITY_OFFSET;
+import static org.atollmpi.nic.shm.WindowDescriptor.CONTROL_OFFSET;
+import static org.atollmpi.nic.shm.WindowDescriptor.ENTRY_LENGTH;
+import static org.atollmpi.nic.shm.WindowDescriptor.LENGTH_OFFSET;
+import static org.atollmpi.nic.shm.WindowDescriptor.LOCK_OFFSET;
+import static org.atollmpi.nic.shm.WindowDescriptor.RIGHTS_OFFSET;
+
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.NicStatus;
+
+/**
+ * A view of one port's window descriptor table (layout in {@link WindowDescriptor}): what a
+ * rank uses to check an access to the owner's windows, and what the owner uses to write them.
+ */
+final class WindowTable {
+    private final long boardAddress;
+    private final long table;
+    private final int entries;
+
+    WindowTable(long boardAddress, long tableAddress, int entries) {
+        WindowDescriptor.checkEntries(entries);
+        this.boardAddress = boardAddress;
+        this.table = tableAddress;
+        this.entries = entries;
+    }
+
+    int entries() {
+        return entries;
+    }
+
+    /**
+     * Checks an access the way the NIC's responder does, in the order of the NACK codes: window
+     * id, capability, rights, offset, length, alignment.
+     *
+     * @param right  the {@link org.atollmpi.nic.WindowRights} the access needs
+     * @param atomic whether the access is an atomic, which must be 8-byte aligned
+     * @return the address of the first byte to access in this process, or {@code -status}
+     */
+    long resolve(int windowId, long capability, long offset, long length, int right, boolean atomic) {
+        int index = WindowDescriptor.index(windowId);
+        if (windowId < 0 || index >= entries) {
+            return -NicStatus.TWID;
+        }
+        long entry = table + (long) index * ENTRY_LENGTH;
+        long lock = Memory.getLongAcquire(entry + LOCK_OFFSET);
+        if ((lock & 1) != 0) {
+            return -NicStatus.TWID;
+        }
+        long control = Memory.getLong(entry + CONTROL_OFFSET);
+        long base = Memory.getLong(entry + BASE_OFFSET);
+        long windowLength = Memory.getLong(entry + LENGTH_OFFSET);
+        int rights = Memory.getInt(entry + RIGHTS_OFFSET);
+        long windowCapability = Memory.getLong(entry + CAPABILITY_OFFSET);
+        Memory.loadFence();
+        if (Memory.getLong(entry + LOCK_OFFSET) != lock || control != WindowDescriptor.control(windowId)) {
+            return -NicStatus.TWID;
+        }
+        if (windowCapability != capability) {
+            return -NicStatus.TWID_CAPA;
+        }
+        if ((rights & right) != right) {
+            return -NicStatus.TRIGHTS;
+        }
+        if (offset < 0 || offset > windowLength) {
+            return -NicStatus.TOFFSET;
+        }
+        if (length < 0 || length > windowLength - offset) {
+            return -NicStatus.TLENGTH;
+        }
+        long address = boardAddress + base + offset;
+        if (atomic && (address & (Long.BYTES - 1)) != 0) {
+            return -NicStatus.TALIGN;
+        }
+        return address;
+    }
+
+    /** Owner only: fills entry {@code index} and makes it valid under {@code windowId}. */
+    void publish(int index, int windowId, long boardOffset, long length, int rights, long capability) {
+        long entry = lock(index);
+        Memory.putLong(entry + BASE_OFFSET, boardOffset);
+        Memory.putLong(entry + LENGTH_OFFSET, length);
+        Memory.putInt(entry + RIGHTS_OFFSET, rights);
+        Memory.putLong(entry + CAPABILITY_OFFSET, capability);
+        Memory.putLong(entry + CONTROL_OFFSET, WindowDescriptor.control(windowId));
+        unlock(entry);
+    }
+
+    /** Owner only: invalidates entry {@code index}, keeping its id so the generation survives. */
+    void revoke(int index, int windowId) {
+        long entry = lock(index);
+        Memory.putLong(entry + CONTROL_OFFSET, windowId & 0xFFFF_FFFFL);
+        Memory.putLong(entry + CAPABILITY_OFFSET, 0);
+        unlock(entry);
+    }
+
+    /** The id entry {@code index} holds (valid or not), 0 for an entry never used. */
+    int storedId(int index) {
+        return (int) Memory.getLongVolatile(table + (long) index * ENTRY_LENGTH + CONTROL_OFFSET);
+    }
+
+    boolean isValid(int index) {
+        return (Memory.getLongVolatile(table + (long) index * ENTRY_LENGTH + CONTROL_OFFSET) & WindowDescriptor.VALID) != 0;
+    }
+
+    private long lock(int index) {
+        long entry = table + (long) index * ENTRY_LENGTH;
+        long lock = Memory.getLong(entry + LOCK_OFFSET);
+        Memory.putLong(entry + LOCK_OFFSET, lock + 1);
+        Memory.storeFence();
+        return entry;
+    }
+
+    private static void unlock(long entry) {
+        Memory.putLongRelease(entry + LOCK_OFFSET, Memory.getLong(entry + LOCK_OFFSET) + 1);
+    }
+}

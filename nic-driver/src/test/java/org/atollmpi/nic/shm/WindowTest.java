@@ -1,0 +1,233 @@
+package org.atollmpi.nic.shm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.NicStatus;
+import org.atollmpi.nic.WindowKey;
+import org.atollmpi.nic.WindowRights;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(20)
+class WindowTest {
+    private static final int WINDOW = 256;
+    private static final byte FILL = (byte) 0x5A;
+    private ShmBoard board;
+    private ShmHostPort origin;
+    private ShmHostPort owner;
+    private BoardRegion region;
+    private WindowKey key;
+    private final long[] result = {-7};
+
+    @BeforeEach
+    void setUp() {
+        board = ShmBoard.anonymous(2, Recorder.smallConfig().withWindowEntries(8));
+        origin = board.open(0);
+        owner = board.open(1);
+        region = owner.allocate(WINDOW + 64);
+        Memory.setMemory(region.address(), region.length(), FILL);
+        key = owner.register(region, 64, WINDOW, WindowRights.ALL);
+    }
+
+    @AfterEach
+    void tearDown() {
+        board.close();
+    }
+
+    private byte[] ownerMemory() {
+        byte[] copy = new byte[(int) region.length()];
+        Memory.copy(null, region.address(), copy, Memory.BYTE_ARRAY_BASE, copy.length);
+        return copy;
+    }
+
+    private static byte[] filled(int length) {
+        byte[] b = new byte[length];
+        Arrays.fill(b, FILL);
+        return b;
+    }
+
+    /** Runs all four operations with the given arguments and checks each fails with {@code status} touching nothing. */
+    private void assertEveryOpFails(int status, int target, int id, long capability, long offset, int length) {
+        byte[] before = ownerMemory();
+        byte[] src = Recorder.pattern(Math.max(length, 0) + 8, 1);
+        byte[] dst = new byte[Math.max(length, 0) + 8];
+        byte[] dstBefore = dst.clone();
+        // Alignment only binds atomics; a misaligned put or get is fine.
+        int copyStatus = status == NicStatus.TALIGN ? NicStatus.OK : status;
+        if (copyStatus != NicStatus.OK) {
+            assertEquals(status, origin.put(target, id, capability, offset, src, Memory.BYTE_ARRAY_BASE, length),
+                "put " + NicStatus.name(status));
+            assertEquals(status, origin.get(target, id, capability, offset, dst, Memory.BYTE_ARRAY_BASE, length),
+                "get " + NicStatus.name(status));
+        }
+        assertArrayEquals(dstBefore, dst, "failed get wrote the destination");
+        assertArrayEquals(before, ownerMemory(), "failed op touched the window");
+        result[0] = -7;
+        if (status != NicStatus.TLENGTH) { // atomics always access 8 bytes
+            assertEquals(status, origin.fetchAndAdd(target, id, capability, offset, 5, result), "faa");
+            assertEquals(status, origin.compareAndSwap(target, id, capability, offset, 0, 1, result), "cas");
+            assertEquals(-7, result[0], "failed atomic wrote the result");
+            assertArrayEquals(before, ownerMemory(), "failed atomic touched the window");
+        }
+    }
+
+    @Test
+    void putAndGetMoveData() {
+        byte[] data = Recorder.pattern(100, 3);
+        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), 10, data, Memory.BYTE_ARRAY_BASE, 100));
+        byte[] back = new byte[100];
+        assertEquals(NicStatus.OK, origin.get(1, key.id(), key.capability(), 10, back, Memory.BYTE_ARRAY_BASE, 100));
+        assertArrayEquals(data, back);
+        byte[] mem = ownerMemory();
+        assertArrayEquals(data, Arrays.copyOfRange(mem, 64 + 10, 64 + 110), "the window starts 64 bytes into the region");
+        assertArrayEquals(filled(74), Arrays.copyOfRange(mem, 0, 74));
+        // Whole window, and zero bytes at its very end, are in bounds.
+        assertEquals(NicStatus.OK, origin.get(1, key.id(), key.capability(), 0, new byte[WINDOW], Memory.BYTE_ARRAY_BASE, WINDOW));
+        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), WINDOW, data, Memory.BYTE_ARRAY_BASE, 0));
+    }
+
+    @Test
+    void atomicsAreAtomicAndReportWhatTheyFound() {
+        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), 8, new long[] {100}, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, key.id(), key.capability(), 8, 5, result));
+        assertEquals(100, result[0]);
+        assertEquals(NicStatus.OK, origin.compareAndSwap(1, key.id(), key.capability(), 8, 105, 7, result));
+        assertEquals(105, result[0], "swapped");
+        assertEquals(NicStatus.OK, origin.compareAndSwap(1, key.id(), key.capability(), 8, 105, 9, result));
+        assertEquals(7, result[0], "not swapped: reports the value found");
+        assertEquals(7, Memory.getLong(region.address() + 64 + 8));
+        // Self-access through the owner's own port takes the same path.
+        assertEquals(NicStatus.OK, owner.fetchAndAdd(1, key.id(), key.capability(), 8, 1, result));
+        assertEquals(7, result[0]);
+        assertEquals(8, Memory.getLong(region.address() + 64 + 8));
+    }
+
+    @Test
+    void concurrentFetchAndAddLosesNoUpdate() throws Exception {
+        // Two ports in two threads hit one word: the origin remotely, the owner on itself.
+        int perThread = 50_000;
+        Thread t = new Thread(() -> {
+            long[] r = new long[1];
+            for (int i = 0; i < perThread; i++) {
+                owner.fetchAndAdd(1, key.id(), key.capability(), 0, 1, r);
+            }
+        });
+        Memory.putLong(region.address() + 64, 0);
+        t.start();
+        for (int i = 0; i < perThread; i++) {
+            origin.fetchAndAdd(1, key.id(), key.capability(), 0, 1, result);
+        }
+        t.join();
+        assertEquals(2L * perThread, Memory.getLong(region.address() + 64));
+    }
+
+    @Test
+    void everyErrorCodeTouchesNoMemory() {
+        long capa = key.capability();
+        int id = key.id();
+        assertEveryOpFails(NicStatus.TPEER, 2, id, capa, 0, 8);
+        assertEveryOpFails(NicStatus.TPEER, -1, id, capa, 0, 8);
+        assertEveryOpFails(NicStatus.TWID, 1, id + 1, capa, 0, 8);          // unused entry
+        assertEveryOpFails(NicStatus.TWID, 1, 0, capa, 0, 8);               // never valid
+        assertEveryOpFails(NicStatus.TWID, 1, -1, capa, 0, 8);
+        assertEveryOpFails(NicStatus.TWID, 1, id | 0xFFFF, capa, 0, 8);     // index beyond the table
+        assertEveryOpFails(NicStatus.TWID, 0, id, capa, 0, 8);              // right id, wrong rank's table
+        assertEveryOpFails(NicStatus.TWID_CAPA, 1, id, capa ^ 1, 0, 8);
+        assertEveryOpFails(NicStatus.TOFFSET, 1, id, capa, -8, 8);
+        assertEveryOpFails(NicStatus.TOFFSET, 1, id, capa, WINDOW + 8, 8);
+        assertEveryOpFails(NicStatus.TLENGTH, 1, id, capa, WINDOW - 4, 8);
+        assertEveryOpFails(NicStatus.TLENGTH, 1, id, capa, 0, WINDOW + 1);
+        assertEveryOpFails(NicStatus.TLENGTH, 1, id, capa, 0, -1);
+        assertEveryOpFails(NicStatus.TALIGN, 1, id, capa, 4, 8);
+        // An atomic on the last word fits, one past it does not.
+        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, id, capa, WINDOW - 8, 0, result));
+        assertEquals(NicStatus.TLENGTH, origin.fetchAndAdd(1, id, capa, WINDOW, 0, result));
+    }
+
+    @Test
+    void checksComeInNackOrder() {
+        // Wrong capability AND bad offset: the capability is checked first.
+        assertEquals(NicStatus.TWID_CAPA, origin.get(1, key.id(), 0, -1, new byte[8], Memory.BYTE_ARRAY_BASE, 8));
+        WindowKey readOnly = owner.register(region, 0, 64, WindowRights.READ);
+        // No write right AND bad length: rights first.
+        assertEquals(NicStatus.TRIGHTS, origin.put(1, readOnly.id(), readOnly.capability(), 0, new byte[8],
+            Memory.BYTE_ARRAY_BASE, 1000));
+        // Bad offset AND misaligned: offset first.
+        assertEquals(NicStatus.TOFFSET, origin.fetchAndAdd(1, key.id(), key.capability(), 1001, 1, result));
+    }
+
+    @Test
+    void rightsAreEnforcedPerOperation() {
+        byte[] before = ownerMemory();
+        WindowKey readOnly = owner.register(region, 0, 64, WindowRights.READ);
+        WindowKey writeOnly = owner.register(region, 0, 64, WindowRights.WRITE);
+        WindowKey atomicOnly = owner.register(region, 0, 64, WindowRights.ATOMIC);
+        byte[] b = new byte[8];
+        long base = Memory.BYTE_ARRAY_BASE;
+        assertEquals(NicStatus.OK, origin.get(1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, origin.put(1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, origin.fetchAndAdd(1, readOnly.id(), readOnly.capability(), 0, 1, result));
+        assertEquals(NicStatus.TRIGHTS, origin.get(1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, origin.compareAndSwap(1, writeOnly.id(), writeOnly.capability(), 0, 0, 1, result));
+        assertEquals(NicStatus.TRIGHTS, origin.get(1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, origin.put(1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
+        assertArrayEquals(before, ownerMemory());
+        assertEquals(NicStatus.OK, origin.put(1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, atomicOnly.id(), atomicOnly.capability(), 0, 1, result));
+    }
+
+    @Test
+    void deregisteredAndStaleKeysFailWithTwid() {
+        byte[] b = new byte[8];
+        owner.deregister(key);
+        assertEveryOpFails(NicStatus.TWID, 1, key.id(), key.capability(), 0, 8);
+        assertThrows(IllegalArgumentException.class, () -> owner.deregister(key), "deregistered twice");
+
+        // The entry is reused under a new generation with a new capability; the old key stays dead.
+        WindowKey again = owner.register(region, 64, WINDOW, WindowRights.ALL);
+        assertEquals(WindowDescriptor.index(key.id()), WindowDescriptor.index(again.id()));
+        assertNotEquals(key.id(), again.id());
+        assertNotEquals(key.capability(), again.capability());
+        assertEquals(NicStatus.TWID, origin.get(1, key.id(), key.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.TWID, origin.get(1, key.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, origin.get(1, again.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+    }
+
+    @Test
+    void registrationIsCheckedAndBounded() {
+        assertThrows(IllegalArgumentException.class, () -> owner.register(region, 0, region.length() + 1, WindowRights.ALL));
+        assertThrows(IllegalArgumentException.class, () -> owner.register(region, -1, 8, WindowRights.ALL));
+        assertThrows(IllegalArgumentException.class, () -> owner.register(region, 0, 8, 8));
+        BoardRegion foreign = origin.allocate(64);
+        assertThrows(IllegalArgumentException.class, () -> owner.register(foreign, 0, 8, WindowRights.ALL),
+            "memory of another rank's partition");
+        assertThrows(IllegalArgumentException.class, () -> owner.deregister(new WindowKey(0, key.id(), key.capability())));
+        for (int i = 1; i < 8; i++) { // 8 entries, one in use
+            owner.register(region, 0, 8, WindowRights.READ);
+        }
+        assertNull(owner.register(region, 0, 8, WindowRights.READ), "table full");
+        owner.deregister(key);
+        assertNotNull(owner.register(region, 0, 8, WindowRights.READ), "room again");
+    }
+
+    @Test
+    void windowOverARegionOfViewWorks() {
+        BoardRegion view = owner.regionOf(null, region.address() + 64, 64);
+        WindowKey k = owner.register(view, 0, 64, WindowRights.READ);
+        long[] v = new long[1];
+        Memory.putLong(region.address() + 64, 77);
+        assertEquals(NicStatus.OK, origin.get(1, k.id(), k.capability(), 0, v, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(77, v[0]);
+    }
+}
