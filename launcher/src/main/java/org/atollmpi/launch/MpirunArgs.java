@@ -24,10 +24,10 @@ import picocli.CommandLine.Parameters;
  * Open MPI Java form is the JVM's command line, which this class reads the way {@code java} does.
  */
 @Command(name = "mpirun", mixinStandardHelpOptions = true, versionProvider = MpirunArgs.Version.class,
-        sortOptions = false, usageHelpWidth = 100,
+        sortOptions = false, usageHelpWidth = 100, separator = " ",
         customSynopsis = {
             "mpirun [-np N] [options] <class | -jar file> [args]",
-            "mpirun [-np N] [options] java [jvm options] <class | -jar file> [args]",
+            "   or: mpirun [-np N] [options] java [jvm options] <class | -jar file> [args]",
         },
         description = {
             "Starts N ranks of a Java MPI program on this machine and waits for them. The exit status",
