@@ -6,8 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.ProcessBuilder.Redirect;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -73,12 +71,8 @@ final class Job {
         // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
         this.jobId = ProcessHandle.current().pid() + "x" + String.format("%04x", random.nextInt(0x10000));
         this.secret = random.nextLong();
-        this.boardDir = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+        this.boardDir = JobFiles.boardDirectory();
         this.ranks = new Process[spec.np()];
-    }
-
-    String jobId() {
-        return jobId;
     }
 
     /** Runs the job to its end; returns mpirun's exit status. */
@@ -122,7 +116,7 @@ final class Job {
             err.println(name + ": cannot start the job server: " + e.getMessage());
             return 1;
         }
-        String host = hostName();
+        String host = JobFiles.localHostName();
         String board = boardDir.resolve(boardFileName(jobId, NODE)).toString();
         String localRanks = IntStream.range(0, spec.np()).mapToObj(String::valueOf).collect(Collectors.joining(","));
         for (int r = 0; r < spec.np(); r++) {
@@ -289,13 +283,5 @@ final class Job {
             return "killed by signal " + signal + sigName;
         }
         return "exited with status " + status;
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "localhost";
-        }
     }
 }

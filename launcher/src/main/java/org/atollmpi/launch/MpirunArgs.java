@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * mpirun's command line. Picocli parses mpirun's own options and, set to stop at the first
@@ -26,8 +27,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mpirun", mixinStandardHelpOptions = true, versionProvider = MpirunArgs.Version.class,
         sortOptions = false, usageHelpWidth = 100, separator = " ",
         customSynopsis = {
-            "mpirun [-np N] [options] <class | -jar file> [args]",
-            "   or: mpirun [-np N] [options] java [jvm options] <class | -jar file> [args]",
+            "${COMMAND-NAME} [-np N] [options] <class | -jar file> [args]",
+            "   or: ${COMMAND-NAME} [-np N] [options] java [jvm options] <class | -jar file> [args]",
         },
         description = {
             "Starts N ranks of a Java MPI program on this machine and waits for them. The exit status",
@@ -194,9 +195,12 @@ final class MpirunArgs {
     }
 
     static final class Version implements CommandLine.IVersionProvider {
+        @Spec
+        private CommandSpec spec;
+
         @Override
         public String[] getVersion() {
-            return new String[] {"mpirun (atoll-mpi) " + version(), "Java " + Runtime.version()};
+            return new String[] {spec.name() + " (atoll-mpi) " + version(), "Java " + Runtime.version()};
         }
 
         static String version() {

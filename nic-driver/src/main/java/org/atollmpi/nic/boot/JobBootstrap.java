@@ -8,10 +8,8 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -24,8 +22,9 @@ import java.util.function.IntConsumer;
  * line to the job server, for barriers, {@link #abort} and telling that it {@link #finalized}.
  *
  * <p>A daemon watchdog thread owns the connection's input. If the connection drops without this
- * rank having closed it (mpirun died, or ended the job), the watchdog halts the JVM at once, so a
- * dead mpirun never leaves ranks behind. One instance per process: the server accepts each rank
+ * rank having closed it (mpirun died), the watchdog removes the job's files and halts the JVM at
+ * once, so a dead mpirun leaves neither ranks nor boards behind; when mpirun ends the job it says
+ * so first, and the rank halts quietly. One instance per process: the server accepts each rank
  * once.
  */
 public final class JobBootstrap implements AutoCloseable {
@@ -49,7 +48,6 @@ public final class JobBootstrap implements AutoCloseable {
     private final DataInputStream in;
     private final DataOutputStream out;
     private final IntConsumer halt;
-    private final Thread watchdog;
 
     /** Guards the state below; the watchdog notifies on every change. */
     private final Object lock = new Object();
@@ -80,7 +78,7 @@ public final class JobBootstrap implements AutoCloseable {
         }
         this.boardPath = Path.of(var(env, ENV_BOARD));
         this.localRanks = parseLocalRanks(var(env, ENV_LOCAL_RANKS), rank, size);
-        this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : localHostName();
+        this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : JobFiles.localHostName();
         this.halt = halt;
 
         InetSocketAddress address = parseAddress(server);
@@ -99,7 +97,7 @@ public final class JobBootstrap implements AutoCloseable {
             closeQuietly();
             throw e;
         }
-        this.watchdog = new Thread(this::watch, "atoll-job-watchdog");
+        Thread watchdog = new Thread(this::watch, "atoll-job-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
     }
@@ -417,14 +415,6 @@ public final class JobBootstrap implements AutoCloseable {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
             throw new IllegalStateException(name + "=" + value + " is not a number");
-        }
-    }
-
-    private static String localHostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
         }
     }
 }

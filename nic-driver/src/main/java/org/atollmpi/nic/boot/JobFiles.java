@@ -1,6 +1,8 @@
 package org.atollmpi.nic.boot;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,12 +11,27 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The files a job leaves in its board directory, {@code atoll-<jobid>-*}: boards and whatever the
- * boards keep beside them. mpirun removes them at every ending of the job; ranks that lose mpirun
+ * Where a job's boards are, and the files it leaves there, {@code atoll-<jobid>-*}: boards and
+ * whatever the boards keep beside them. mpirun removes them at every ending of the job; ranks that lose mpirun
  * remove them before halting, since no one else will.
  */
 public final class JobFiles {
     private JobFiles() {
+    }
+
+    /** Where boards live: {@code /dev/shm} (memory, not disk) where there is one, else the temp directory. */
+    public static Path boardDirectory() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** This machine's name, for ranks whose mpirun did not name their node. */
+    public static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     /**

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The rank's side against a scripted job server, with halting replaced by a recorder. */
-@Timeout(30)
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class JobBootstrapTest {
     private static final long SECRET = 0x5eed5eed12345678L;
     private static final String JOB = "77x0abc";
@@ -236,6 +236,7 @@ class JobBootstrapTest {
 
         ScriptedServer() throws IOException {
             serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            serverSocket.setSoTimeout(10_000); // blocked socket calls ignore interrupts: bound them
         }
 
         String address() {
@@ -245,6 +246,7 @@ class JobBootstrapTest {
         /** Accepts a rank, challenges it in protocol {@code version}; returns the rank it proved to be. */
         int accept(int version) throws IOException {
             socket = serverSocket.accept();
+            socket.setSoTimeout(10_000);
             in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             out = new DataOutputStream(socket.getOutputStream());
             byte[] nonce = new byte[NONCE_LENGTH];
