@@ -77,10 +77,17 @@ public interface HostPort extends AutoCloseable {
     /**
      * Registers a window descriptor over {@code [offset, offset + length)} of {@code region}
      * with the given {@link WindowRights} and a fresh random capability.
+     *
+     * @return the key, or {@code null} when the descriptor table is full (retry after windows
+     *         have been deregistered)
      */
     WindowKey register(BoardRegion region, long offset, long length, int rights);
 
-    /** Invalidates the window: later accesses with its key fail with {@link NicStatus#TWID}. */
+    /**
+     * Invalidates the window: later accesses with its key fail with {@link NicStatus#TWID}.
+     *
+     * @throws IllegalArgumentException if the key names no window of this port
+     */
     void deregister(WindowKey key);
 
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */

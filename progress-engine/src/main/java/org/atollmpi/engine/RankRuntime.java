@@ -43,14 +43,14 @@ public final class RankRuntime implements AutoCloseable {
         int level = Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, requestedThreadLevel));
         boolean threadSafe = level == THREAD_MULTIPLE;
         JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
-        ShmBoardConfig boardConfig = ShmBoardConfig.fromSystem();
+        ShmBoardConfig boardConfig = ShmBoardConfig.fromSystemProperties();
         if (bootstrap == null) {
             ShmBoard board = ShmBoard.anonymous(1, boardConfig);
             Engine engine = new Engine(board.open(0), EngineConfig.forNode(1), threadSafe);
             return new RankRuntime(null, board, engine, level, localHostName());
         }
-        ShmBoard board = attachBoard(bootstrap, boardConfig);
-        Engine engine = new Engine(board.open(bootstrap.rank()), EngineConfig.forNode(bootstrap.localRanks()),
+        ShmBoard board = attachBoard(bootstrap, boardConfig.withJobKey(bootstrap.secret()));
+        Engine engine = new Engine(board.open(bootstrap.rank()), EngineConfig.forNode(bootstrap.localRanks().length),
             threadSafe);
         return new RankRuntime(bootstrap, board, engine, level, bootstrap.hostName());
     }
@@ -61,7 +61,7 @@ public final class RankRuntime implements AutoCloseable {
      * job that is killed leaves nothing behind in /dev/shm.
      */
     private static ShmBoard attachBoard(JobBootstrap bootstrap, ShmBoardConfig config) {
-        Path file = Path.of(bootstrap.boardPath());
+        Path file = bootstrap.boardPath();
         boolean creator = bootstrap.rank() == 0;
         ShmBoard board;
         if (creator) {
@@ -136,7 +136,8 @@ public final class RankRuntime implements AutoCloseable {
             bootstrap.finalized();
             bootstrap.close();
         }
+        // The board stays mapped until the process exits: buffers from MPI.newByteBuffer live in
+        // it, and a program that touches one after Finalize must not crash the JVM.
         engine.close();
-        board.close();
     }
 }

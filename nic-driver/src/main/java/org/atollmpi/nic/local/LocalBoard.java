@@ -230,9 +230,11 @@ public final class LocalBoard implements Board {
 
         @Override
         public synchronized void deregister(WindowKey key) {
-            if (key.id() < windows.size()) {
-                windows.set(key.id(), null);
+            if (key.owner() != rank || key.id() < 0 || key.id() >= windows.size() || windows.get(key.id()) == null
+                || windows.get(key.id()).capability != key.capability()) {
+                throw new IllegalArgumentException("no window " + key + " on port " + rank);
             }
+            windows.set(key.id(), null);
         }
 
         @Override

@@ -1,0 +1,287 @@
+package org.atollmpi.launch;
+
+import static org.atollmpi.nic.boot.BootProtocol.*;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.atollmpi.nic.boot.JobFiles;
+
+/**
+ * One run of mpirun: starts the job server and the ranks, waits for them, and ends the job on the
+ * first failure. The main thread owns the outcome; the job server and the process-exit watchers
+ * only post {@link Event}s to it. However the job ends (all done, a rank failed or aborted, mpirun
+ * got a signal) {@link #tearDown} stops what still runs and removes the job's board files.
+ */
+final class Job {
+    /** Name of the only node until remote ranks exist. */
+    private static final String NODE = "0";
+    /** How long killed ranks get to be reaped before their files are removed regardless. */
+    private static final long KILL_WAIT_MS = 5_000;
+    /** How long output still in flight gets to reach mpirun's stdout. */
+    private static final long DRAIN_WAIT_MS = 2_000;
+
+    /** What the main thread learns from the ranks. */
+    sealed interface Event permits Exited, Aborted {
+    }
+
+    record Exited(int rank, long pid, int status) implements Event {
+    }
+
+    record Aborted(int rank, int code, String message) implements Event {
+    }
+
+    private final String name;
+    private final JobSpec spec;
+    private final List<String> command;
+    private final Map<String, String> exported;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final String jobId;
+    private final long secret;
+    private final Path boardDir;
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+
+    /** Guarded by {@code this}: what {@link #tearDown} has to stop. */
+    private final Process[] ranks;
+    private final List<Thread> forwarders = new ArrayList<>();
+    private JobServer server;
+    private boolean tornDown;
+    private volatile boolean finished;
+
+    Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
+        this.name = name;
+        this.spec = spec;
+        this.command = List.copyOf(command);
+        this.exported = Map.copyOf(exported);
+        this.out = out;
+        this.err = err;
+        SecureRandom random = new SecureRandom();
+        // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
+        this.jobId = ProcessHandle.current().pid() + "x" + String.format("%04x", random.nextInt(0x10000));
+        this.secret = random.nextLong();
+        this.boardDir = JobFiles.boardDirectory();
+        this.ranks = new Process[spec.np()];
+    }
+
+    /** Runs the job to its end; returns mpirun's exit status. */
+    int run() {
+        Thread hook = new Thread(() -> {
+            if (!finished) {
+                err.println(name + ": interrupted; killing the job");
+            }
+            tearDown();
+        }, "atoll-mpirun-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return runJob();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } finally {
+            finished = true;
+            tearDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook runs and finds nothing left to do
+            }
+        }
+    }
+
+    private int runJob() throws InterruptedException {
+        try {
+            JobServer s = new JobServer(spec.np(), secret,
+                    (rank, code, message) -> events.add(new Aborted(rank, code, message)),
+                    message -> err.println(name + ": " + message));
+            synchronized (this) {
+                if (tornDown) {
+                    s.close();
+                    return 1;
+                }
+                server = s;
+            }
+        } catch (IOException e) {
+            err.println(name + ": cannot start the job server: " + e.getMessage());
+            return 1;
+        }
+        String host = JobFiles.localHostName();
+        String board = boardDir.resolve(boardFileName(jobId, NODE)).toString();
+        String localRanks = IntStream.range(0, spec.np()).mapToObj(String::valueOf).collect(Collectors.joining(","));
+        for (int r = 0; r < spec.np(); r++) {
+            ProcessBuilder pb = new ProcessBuilder(command);
+            Map<String, String> env = pb.environment();
+            env.putAll(exported);
+            env.put(ENV_JOB_SERVER, server.address());
+            env.put(ENV_RANK, Integer.toString(r));
+            env.put(ENV_SIZE, Integer.toString(spec.np()));
+            env.put(ENV_JOB_ID, jobId);
+            env.put(ENV_JOB_SECRET, formatSecret(secret));
+            env.put(ENV_BOARD, board);
+            env.put(ENV_LOCAL_RANKS, localRanks);
+            env.put(ENV_HOST, host);
+            // Programs written for Open MPI read these before MPI_Init (to name a log, pick a device).
+            env.put("OMPI_COMM_WORLD_RANK", Integer.toString(r));
+            env.put("OMPI_COMM_WORLD_SIZE", Integer.toString(spec.np()));
+            env.put("OMPI_COMM_WORLD_LOCAL_RANK", Integer.toString(r));
+            env.put("OMPI_COMM_WORLD_LOCAL_SIZE", Integer.toString(spec.np()));
+            pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
+            Redirect output = spec.tagOutput() ? Redirect.PIPE : Redirect.INHERIT;
+            pb.redirectOutput(output).redirectError(output);
+            if (!start(r, pb)) {
+                return 1;
+            }
+        }
+
+        int running = spec.np();
+        while (running > 0) {
+            Event event = events.take();
+            if (isTornDown()) {
+                return 1; // the shutdown hook ended the job on a signal and has said so
+            }
+            if (event instanceof Exited x) {
+                running--;
+                if (x.status() != 0) {
+                    return fail("rank " + x.rank() + " (pid " + x.pid() + ") " + describeExit(x.status()), x.status());
+                }
+                if (server.joined(x.rank()) && !server.finalized(x.rank())) {
+                    // its peers would wait for it forever
+                    return fail("rank " + x.rank() + " (pid " + x.pid() + ") exited without finishing MPI"
+                            + " (no MPI_Finalize)", 1);
+                }
+            } else if (event instanceof Aborted a) {
+                return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") called abort with code " + a.code()
+                        + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), a.code());
+            }
+        }
+        return 0;
+    }
+
+    /** Starts rank {@code r}; false if it could not be started or the job is already being torn down. */
+    private boolean start(int r, ProcessBuilder pb) {
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            err.println(name + ": cannot start rank " + r + " (" + pb.command().get(0) + "): " + e.getMessage());
+            return false;
+        }
+        synchronized (this) {
+            if (tornDown) {
+                p.destroyForcibly();
+                return false;
+            }
+            ranks[r] = p;
+            if (spec.tagOutput()) {
+                forward(new OutputTagger(p.getInputStream(), r, "stdout", out));
+                forward(new OutputTagger(p.getErrorStream(), r, "stderr", err));
+            }
+        }
+        p.onExit().thenRun(() -> events.add(new Exited(r, p.pid(), p.exitValue())));
+        return true;
+    }
+
+    private void forward(OutputTagger tagger) {
+        Thread t = new Thread(tagger, "atoll-output");
+        t.setDaemon(true);
+        t.start();
+        forwarders.add(t);
+    }
+
+    private int fail(String what, int status) {
+        err.println(name + ": " + what + "; aborting the job");
+        return status;
+    }
+
+    /**
+     * Stops every rank still running and removes the job's files; once, whoever calls first (the
+     * main thread at the end, or the shutdown hook on SIGINT/SIGTERM). Files go last, after the
+     * ranks are gone, so that no rank can create one behind the cleanup.
+     */
+    private synchronized void tearDown() {
+        if (tornDown) {
+            return;
+        }
+        tornDown = true;
+        if (server != null) {
+            server.terminate();
+        }
+        for (Process p : ranks) {
+            if (p != null && p.isAlive()) {
+                // children first: once their parent is gone they are no longer its descendants
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_WAIT_MS);
+        for (Process p : ranks) {
+            awaitExit(p, deadline);
+        }
+        for (String failure : JobFiles.deleteAll(boardDir, jobId)) {
+            err.println(name + ": cannot remove " + failure);
+        }
+        long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_WAIT_MS);
+        for (Thread t : forwarders) {
+            try {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(drainDeadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        out.flush();
+        err.flush();
+    }
+
+    private static void awaitExit(Process p, long deadline) {
+        if (p == null) {
+            return;
+        }
+        try {
+            p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized boolean isTornDown() {
+        return tornDown;
+    }
+
+    private synchronized long pidOf(int rank) {
+        return ranks[rank] == null ? -1 : ranks[rank].pid();
+    }
+
+    /**
+     * Java reports a process killed by signal N as status 128+N, the shell's convention; read it
+     * back the same way.
+     */
+    static String describeExit(int status) {
+        if (status > 128 && status <= 128 + 64) {
+            int signal = status - 128;
+            String sigName = switch (signal) {
+                case 1 -> " (SIGHUP)";
+                case 2 -> " (SIGINT)";
+                case 3 -> " (SIGQUIT)";
+                case 6 -> " (SIGABRT)";
+                case 9 -> " (SIGKILL)";
+                case 11 -> " (SIGSEGV)";
+                case 15 -> " (SIGTERM)";
+                default -> "";
+            };
+            return "killed by signal " + signal + sigName;
+        }
+        return "exited with status " + status;
+    }
+}

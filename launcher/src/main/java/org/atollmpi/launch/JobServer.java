@@ -1,0 +1,303 @@
+package org.atollmpi.launch;
+
+import static org.atollmpi.nic.boot.BootProtocol.*;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
+
+/**
+ * The job server inside mpirun: every rank connects to it once (proving it knows the job secret,
+ * see {@link org.atollmpi.nic.boot.BootProtocol}), and through it the ranks meet in barriers and
+ * exchanges, report that they finalized, and abort the job.
+ *
+ * <p>One thread accepts, one thread per connection reads; the job is a handful of ranks, so
+ * blocking I/O keeps this simple. Whatever a rank sends that breaks the protocol closes its
+ * connection with a logged reason; that rank then halts and mpirun ends the job.
+ */
+final class JobServer implements AutoCloseable {
+    /** Time a connection gets to authenticate before it is dropped. */
+    private static final int HANDSHAKE_TIMEOUT_MS = 10_000;
+
+    /** Receives the server's news; called on the server's threads. */
+    interface Listener {
+        /** Rank {@code rank} asked to abort the job. Called before the rank is told it was heard. */
+        void aborted(int rank, int code, String message);
+    }
+
+    private final int size;
+    private final long secret;
+    private final Listener listener;
+    private final Consumer<String> log;
+    private final ServerSocket serverSocket;
+    private final SecureRandom random = new SecureRandom();
+    private final AtomicReferenceArray<Connection> connections;
+    private final boolean[] finalized;
+    /** Every open connection, authenticated or not, for {@link #terminate}. */
+    private final List<Socket> openSockets = new ArrayList<>();
+    private volatile boolean closed;
+
+    /** The exchange being gathered; guarded by {@code this}. */
+    private int round;
+    private byte[][] contributions;
+    private int contributed;
+
+    JobServer(int size, long secret, Listener listener, Consumer<String> log) throws IOException {
+        this.size = size;
+        this.secret = secret;
+        this.listener = listener;
+        this.log = log;
+        this.connections = new AtomicReferenceArray<>(size);
+        this.finalized = new boolean[size];
+        this.contributions = new byte[size][];
+        this.serverSocket = new ServerSocket();
+        serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Math.max(50, size));
+        Thread acceptor = new Thread(this::acceptLoop, "atoll-job-server");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** {@code host:port} for {@link org.atollmpi.nic.boot.BootProtocol#ENV_JOB_SERVER}. */
+    String address() {
+        return serverSocket.getInetAddress().getHostAddress() + ":" + serverSocket.getLocalPort();
+    }
+
+    /** The rank has connected and authenticated: it started MPI. */
+    boolean joined(int rank) {
+        return connections.get(rank) != null;
+    }
+
+    synchronized boolean finalized(int rank) {
+        return finalized[rank];
+    }
+
+    /**
+     * Ends the job on the ranks' side: each connected rank is told to halt, and every connection
+     * is closed. Ranks that miss the message see the connection drop and halt all the same.
+     */
+    void terminate() {
+        closed = true;
+        closeQuietly(serverSocket);
+        for (int r = 0; r < size; r++) {
+            Connection c = connections.get(r);
+            if (c != null) {
+                c.sendQuietly(TERMINATE, o -> { });
+            }
+        }
+        synchronized (openSockets) {
+            openSockets.forEach(JobServer::closeQuietly);
+        }
+    }
+
+    @Override
+    public void close() {
+        terminate();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket socket;
+            try {
+                socket = serverSocket.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    log.accept("job server stopped accepting: " + e.getMessage());
+                }
+                return;
+            }
+            synchronized (openSockets) {
+                if (closed) {
+                    closeQuietly(socket);
+                    return;
+                }
+                openSockets.add(socket);
+            }
+            Thread t = new Thread(() -> serve(socket), "atoll-job-server-conn");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private void serve(Socket socket) {
+        Connection connection = null;
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            connection = authenticate(socket, in, out);
+            if (connection == null) {
+                return;
+            }
+            socket.setSoTimeout(0);
+            while (true) {
+                Frame frame = readFrame(in, MAX_RANK_FRAME);
+                try {
+                    handle(connection, frame);
+                } catch (EOFException e) {
+                    throw new ProtocolException("frame of type " + frame.type() + " is too short");
+                }
+            }
+        } catch (ProtocolException e) {
+            log.accept("closing the connection of " + who(connection, socket) + ": " + e.getMessage());
+        } catch (IOException e) {
+            // EOF or reset: the rank exited or was killed; its process exit tells the rest
+        } finally {
+            synchronized (openSockets) {
+                openSockets.remove(socket);
+            }
+            closeQuietly(socket);
+        }
+    }
+
+    /** Runs the handshake; returns the rank's connection, or null after refusing it. */
+    private Connection authenticate(Socket socket, DataInputStream in, DataOutputStream out) throws IOException {
+        byte[] nonce = new byte[NONCE_LENGTH];
+        random.nextBytes(nonce);
+        writeFrame(out, CHALLENGE, o -> {
+            o.writeInt(MAGIC);
+            o.writeInt(VERSION);
+            o.write(nonce);
+        });
+        Frame hello;
+        try {
+            hello = readFrame(in, 64);
+        } catch (SocketException e) {
+            throw e;
+        } catch (IOException e) {
+            // a silent or garbled peer: not one of our ranks
+            return refuse(socket, out, "no valid HELLO (" + e.getMessage() + ")");
+        }
+        if (hello.type() != HELLO) {
+            return refuse(socket, out, "expected HELLO, got frame type " + hello.type());
+        }
+        int rank = hello.body().readInt();
+        byte[] proof = new byte[MAC_LENGTH];
+        hello.body().readFully(proof);
+        if (rank < 0 || rank >= size) {
+            return refuse(socket, out, "rank " + rank + " is not in this job of " + size);
+        }
+        if (!macMatches(mac(secret, nonce, rank), proof)) {
+            return refuse(socket, out, "rank " + rank + " does not know the job secret");
+        }
+        Connection connection = new Connection(rank, socket, out);
+        if (!connections.compareAndSet(rank, null, connection)) {
+            return refuse(socket, out, "rank " + rank + " is already connected");
+        }
+        writeFrame(out, WELCOME);
+        return connection;
+    }
+
+    private Connection refuse(Socket socket, DataOutputStream out, String reason) {
+        log.accept("refused a connection from " + socket.getRemoteSocketAddress() + ": " + reason);
+        try {
+            writeFrame(out, REJECT, o -> o.writeUTF(reason));
+        } catch (IOException e) {
+            // the peer is gone already; nothing more to tell it
+        }
+        return null;
+    }
+
+    private void handle(Connection c, Frame frame) throws IOException {
+        DataInputStream body = frame.body();
+        switch (frame.type()) {
+            case EXCHANGE -> contribute(c.rank, body.readInt(), readBlob(body, MAX_EXCHANGE_BYTES));
+            case FINALIZED -> {
+                synchronized (this) {
+                    finalized[c.rank] = true;
+                }
+                c.send(FINALIZED_ACK, o -> { });
+            }
+            case ABORT -> {
+                int code = body.readInt();
+                String message = clip(body.readUTF());
+                listener.aborted(c.rank, code, message);
+                c.send(ABORT_ACK, o -> { });
+            }
+            default -> throw new ProtocolException("unexpected frame type " + frame.type());
+        }
+    }
+
+    private void contribute(int rank, int inRound, byte[] blob) throws IOException {
+        byte[][] done;
+        int doneRound;
+        synchronized (this) {
+            if (inRound != round || contributions[rank] != null) {
+                throw new ProtocolException("rank " + rank + " entered exchange " + inRound + " during exchange "
+                        + round + (contributions[rank] != null ? " twice" : ""));
+            }
+            contributions[rank] = blob;
+            if (++contributed < size) {
+                return;
+            }
+            done = contributions;
+            doneRound = round;
+            contributions = new byte[size][];
+            contributed = 0;
+            round++;
+        }
+        // Outside the lock: no rank can enter the next round before it has this answer.
+        for (int r = 0; r < size; r++) {
+            connections.get(r).sendQuietly(EXCHANGE_DONE, o -> {
+                o.writeInt(doneRound);
+                o.writeInt(done.length);
+                for (byte[] b : done) {
+                    writeBlob(o, b);
+                }
+            });
+        }
+    }
+
+    private static String who(Connection c, Socket socket) {
+        return c != null ? "rank " + c.rank : String.valueOf(socket.getRemoteSocketAddress());
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // closing is best effort; the peer sees EOF either way
+        }
+    }
+
+    /** An authenticated rank's connection; writes are serialised on {@code out}. */
+    private static final class Connection {
+        final int rank;
+        final Socket socket;
+        final DataOutputStream out;
+
+        Connection(int rank, Socket socket, DataOutputStream out) {
+            this.rank = rank;
+            this.socket = socket;
+            this.out = out;
+        }
+
+        void send(byte type, Body body) throws IOException {
+            synchronized (out) {
+                writeFrame(out, type, body);
+            }
+        }
+
+        /** Sends where a failure needs no handling: the rank's reader notices the broken connection. */
+        void sendQuietly(byte type, Body body) {
+            try {
+                send(type, body);
+            } catch (IOException e) {
+                // the rank is gone; its exit ends the job
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package org.atollmpi.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import org.atollmpi.launch.MpirunArgs.UsageError;
+
+/** The command line and exported environment that start one rank's JVM; the same for every rank. */
+final class RankCommand {
+    /** Short names of the benchmarks, as {@code bin/mpirun -np 2 osu_latency}. */
+    static final Map<String, String> BENCHMARKS = Map.of(
+            "osu_latency", "org.atollmpi.bench.osu.OsuLatency",
+            "osu_bw", "org.atollmpi.bench.osu.OsuBw");
+    static final String BENCHMARKS_JAR = "atoll-mpi-benchmarks.jar";
+
+    private RankCommand() {
+    }
+
+    /**
+     * Where the atoll-mpi classes that mpirun adds to every rank are.
+     *
+     * @param classPath     the self-contained jar, or (a development run from class directories)
+     *                      mpirun's own class path
+     * @param benchmarksJar the benchmarks jar beside the self-contained one, or null if there is none
+     */
+    record Installation(String classPath, Path benchmarksJar) {
+        static Installation current() {
+            Path self = codeSource(RankCommand.class);
+            if (self != null && Files.isRegularFile(self)) {
+                return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR));
+            }
+            return new Installation(System.getProperty("java.class.path"), null);
+        }
+
+        private static Path codeSource(Class<?> c) {
+            try {
+                return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+            } catch (URISyntaxException | RuntimeException e) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The rank JVM's command line.
+     *
+     * @param classPathEnv the {@code CLASSPATH} mpirun was started with, or null
+     */
+    static List<String> command(JobSpec spec, Installation installation, String classPathEnv) {
+        List<String> cmd = new ArrayList<>();
+        String java = spec.java() != null ? spec.java() : ownJava();
+        cmd.add(java);
+        int feature = featureVersion(spec.java());
+        // The runtime uses sun.misc.Unsafe and a JNI library; newer JDKs warn about (and will
+        // refuse) both unless allowed. Before the user's options, so theirs win.
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        if (feature >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        cmd.addAll(spec.jvmOptions());
+
+        // Our jar first: a user who still lists Open MPI's old mpi.jar must get our package mpi.
+        List<String> classPath = new ArrayList<>();
+        classPath.add(installation.classPath());
+        String mainClass = spec.mainClass();
+        if (mainClass != null && BENCHMARKS.containsKey(mainClass)) {
+            classPath.add(benchmarksJar(mainClass, installation));
+            mainClass = BENCHMARKS.get(mainClass);
+        }
+        if (spec.jar() != null) {
+            // 'java -jar' would drop our jar from the class path: run the jar's Main-Class instead;
+            // the jar's own Class-Path entries are still followed.
+            mainClass = mainClassOf(spec.jar());
+            classPath.add(spec.jar().toString());
+        } else if (spec.classPath() != null) {
+            classPath.add(spec.classPath());
+        } else {
+            classPath.add(classPathEnv == null || classPathEnv.isEmpty() ? "." : classPathEnv);
+        }
+        cmd.add("-cp");
+        cmd.add(String.join(File.pathSeparator, classPath));
+        cmd.add(mainClass);
+        cmd.addAll(spec.args());
+        return cmd;
+    }
+
+    /**
+     * The variables {@code -x} sets: {@code VAR=value} as given, {@code VAR} with mpirun's own
+     * value. A bare {@code VAR} that mpirun does not have is reported through {@code warn}.
+     */
+    static Map<String, String> exports(List<String> exports, Map<String, String> env, Consumer<String> warn) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        for (String export : exports) {
+            int eq = export.indexOf('=');
+            if (eq > 0) {
+                vars.put(export.substring(0, eq), export.substring(eq + 1));
+            } else if (env.containsKey(export)) {
+                vars.put(export, env.get(export));
+            } else {
+                warn.accept("-x " + export + ": not set in mpirun's environment; not exported");
+            }
+        }
+        return vars;
+    }
+
+    static String ownJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Feature version of the named java (from its home's release file), or of mpirun's own. */
+    static int featureVersion(String java) {
+        int own = Runtime.version().feature();
+        if (java == null) {
+            return own;
+        }
+        try {
+            Path release = Path.of(java).toRealPath().getParent().getParent().resolve("release");
+            for (String line : Files.readAllLines(release)) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                    String[] parts = v.split("[.+-]");
+                    int major = Integer.parseInt(parts[0]);
+                    return major == 1 && parts.length > 1 ? Integer.parseInt(parts[1]) : major;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a java we cannot inspect: assume it is like ours
+        }
+        return own;
+    }
+
+    private static String benchmarksJar(String name, Installation installation) {
+        Path jar = installation.benchmarksJar();
+        if (jar == null || !Files.isRegularFile(jar)) {
+            throw new UsageError(name + " needs " + (jar == null ? "lib/" + BENCHMARKS_JAR : jar)
+                    + ": build it with 'mvn package' and run bin/mpirun");
+        }
+        return jar.toString();
+    }
+
+    private static String mainClassOf(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            String main = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+            if (main == null || main.isBlank()) {
+                throw new UsageError(jar + " has no Main-Class in its manifest: give -cp " + jar + " and the class");
+            }
+            return main.trim();
+        } catch (IOException e) {
+            throw new UsageError("cannot read " + jar + ": " + e.getMessage());
+        }
+    }
+}

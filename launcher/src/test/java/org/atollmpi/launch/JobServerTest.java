@@ -1,0 +1,181 @@
+package org.atollmpi.launch;
+
+import static org.atollmpi.nic.boot.BootProtocol.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The job server against hand-written clients, including ones that break the protocol. */
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class JobServerTest {
+    private static final long SECRET = 0xfeedfaceL;
+
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    private final BlockingQueue<String> aborts = new LinkedBlockingQueue<>();
+    private JobServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new JobServer(2, SECRET, (rank, code, message) -> aborts.add(rank + ":" + code + ":" + message), log::add);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aWrongSecretIsRefusedAndLogged() throws IOException {
+        try (Client c = new Client()) {
+            Frame answer = c.hello(1, SECRET + 1);
+            assertEquals(REJECT, answer.type());
+            assertTrue(answer.body().readUTF().contains("does not know the job secret"));
+        }
+        assertFalse(server.joined(1));
+        assertTrue(log.stream().anyMatch(l -> l.contains("refused a connection") && l.contains("secret")), log.toString());
+    }
+
+    @Test
+    void aRankJoinsOnceAndOnlyIfItIsInTheJob() throws IOException {
+        try (Client outside = new Client()) {
+            assertEquals(REJECT, outside.hello(2, SECRET).type());
+        }
+        try (Client first = new Client(); Client second = new Client()) {
+            assertEquals(WELCOME, first.hello(0, SECRET).type());
+            assertTrue(server.joined(0));
+            Frame again = second.hello(0, SECRET);
+            assertEquals(REJECT, again.type());
+            assertTrue(again.body().readUTF().contains("already connected"));
+        }
+    }
+
+    @Test
+    void barrierCompletesWhenEveryRankHasEntered() throws IOException {
+        try (Client r0 = new Client(); Client r1 = new Client()) {
+            r0.hello(0, SECRET);
+            r1.hello(1, SECRET);
+            r0.send(EXCHANGE, o -> {
+                o.writeInt(0);
+                writeBlob(o, new byte[] {10});
+            });
+            r0.socket.setSoTimeout(300);
+            assertThrows(SocketTimeoutException.class, r0::read, "not before rank 1 enters");
+            r1.send(EXCHANGE, o -> {
+                o.writeInt(0);
+                writeBlob(o, new byte[] {11});
+            });
+            for (Client c : List.of(r0, r1)) {
+                c.socket.setSoTimeout(5_000);
+                Frame done = c.read();
+                assertEquals(EXCHANGE_DONE, done.type());
+                assertEquals(0, done.body().readInt());
+                assertEquals(2, done.body().readInt());
+                assertArrayEquals(new byte[] {10}, readBlob(done.body(), 1));
+                assertArrayEquals(new byte[] {11}, readBlob(done.body(), 1));
+            }
+        }
+    }
+
+    @Test
+    void finalizeAndAbortAreRecordedBeforeTheyAreAcknowledged() throws Exception {
+        try (Client r0 = new Client(); Client r1 = new Client()) {
+            r0.hello(0, SECRET);
+            r1.hello(1, SECRET);
+            r0.send(FINALIZED, o -> { });
+            assertEquals(FINALIZED_ACK, r0.read().type());
+            assertTrue(server.finalized(0));
+            assertFalse(server.finalized(1));
+
+            r1.send(ABORT, o -> {
+                o.writeInt(4);
+                o.writeUTF("why");
+            });
+            assertEquals(ABORT_ACK, r1.read().type());
+            assertEquals("1:4:why", aborts.poll(0, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void protocolViolationsCloseTheConnectionWithAReason() throws IOException {
+        try (Client c = new Client()) {
+            c.hello(0, SECRET);
+            c.out.writeInt(MAX_RANK_FRAME + 1);
+            c.out.flush();
+            assertThrows(EOFException.class, c::read);
+        }
+        try (Client c = new Client()) {
+            c.hello(1, SECRET);
+            c.send(EXCHANGE, o -> o.writeInt(5)); // the wrong round, and no blob
+            assertThrows(EOFException.class, c::read);
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("closing the connection of rank 0") && l.contains("frame length")), log.toString());
+        assertTrue(log.stream().anyMatch(l -> l.contains("closing the connection of rank 1")), log.toString());
+    }
+
+    @Test
+    void terminateTellsEveryRankToHalt() throws IOException {
+        try (Client c = new Client()) {
+            c.hello(0, SECRET);
+            server.terminate();
+            assertEquals(TERMINATE, c.read().type());
+            assertThrows(EOFException.class, c::read);
+        }
+    }
+
+    /** A rank written by hand. */
+    private final class Client implements AutoCloseable {
+        final Socket socket;
+        final DataInputStream in;
+        final DataOutputStream out;
+
+        Client() throws IOException {
+            String[] hostPort = server.address().split(":");
+            socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]));
+            socket.setSoTimeout(10_000); // a blocked read is not interruptible: never wait forever
+            in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            out = new DataOutputStream(socket.getOutputStream());
+        }
+
+        Frame hello(int rank, long secret) throws IOException {
+            Frame challenge = read();
+            assertEquals(CHALLENGE, challenge.type());
+            assertEquals(MAGIC, challenge.body().readInt());
+            assertEquals(VERSION, challenge.body().readInt());
+            byte[] nonce = new byte[NONCE_LENGTH];
+            challenge.body().readFully(nonce);
+            send(HELLO, o -> {
+                o.writeInt(rank);
+                o.write(mac(secret, nonce, rank));
+            });
+            return read();
+        }
+
+        Frame read() throws IOException {
+            return readFrame(in, maxServerFrame(2));
+        }
+
+        void send(byte type, Body body) throws IOException {
+            writeFrame(out, type, body);
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+}

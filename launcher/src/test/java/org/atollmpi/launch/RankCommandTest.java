@@ -1,0 +1,136 @@
+package org.atollmpi.launch;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.atollmpi.launch.MpirunArgs.UsageError;
+import org.atollmpi.launch.RankCommand.Installation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RankCommandTest {
+    private static final Installation OURS = new Installation("/atoll/lib/atoll-mpi.jar", null);
+
+    @TempDir
+    Path dir;
+
+    private static List<String> command(String classPathEnv, String... mpirunArgs) {
+        return RankCommand.command(MpirunArgs.parse("mpirun", mpirunArgs), OURS, classPathEnv);
+    }
+
+    private static String classPathOf(List<String> cmd) {
+        return cmd.get(cmd.indexOf("-cp") + 1);
+    }
+
+    @Test
+    void ourJarComesFirstThenTheUsersClassPath() {
+        List<String> cmd = command(null, "-np", "2", "-cp", "app/classes", "Hello", "a");
+        assertEquals(RankCommand.ownJava(), cmd.get(0));
+        assertEquals(String.join(File.pathSeparator, "/atoll/lib/atoll-mpi.jar", "app/classes"), classPathOf(cmd));
+        assertEquals(List.of("Hello", "a"), cmd.subList(cmd.size() - 2, cmd.size()));
+    }
+
+    @Test
+    void classPathFallsBackToClasspathVariableThenCurrentDirectory() {
+        assertEquals("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + "env/cp", classPathOf(command("env/cp", "Hello")));
+        assertEquals("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + ".", classPathOf(command(null, "Hello")));
+        assertEquals("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + ".", classPathOf(command("", "Hello")));
+        assertEquals("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + "given",
+                classPathOf(command("env/cp", "java", "-cp", "given", "Hello")));
+    }
+
+    @Test
+    void jvmOptionsFollowTheFlagsTheRuntimeNeeds() {
+        List<String> cmd = command(null, "java", "-Xmx256m", "--enable-native-access=M", "Hello");
+        int ours = cmd.indexOf("--enable-native-access=ALL-UNNAMED");
+        assertTrue(ours > 0);
+        assertTrue(cmd.indexOf("-Xmx256m") > ours, "the user's options come later, so they win");
+        assertEquals(Runtime.version().feature() >= 24, cmd.contains("--sun-misc-unsafe-memory-access=allow"));
+    }
+
+    @Test
+    void namedJavaIsUsedAndItsVersionDecidesTheFlags() throws IOException {
+        Path newJava = fakeJava("new", "25.0.1");
+        List<String> cmd = command(null, newJava.toString(), "-cp", "c", "Hello");
+        assertEquals(newJava.toString(), cmd.get(0));
+        assertTrue(cmd.contains("--sun-misc-unsafe-memory-access=allow"));
+
+        Path oldJava = fakeJava("old", "17.0.15");
+        assertFalse(command(null, oldJava.toString(), "Hello").contains("--sun-misc-unsafe-memory-access=allow"));
+        assertEquals(8, RankCommand.featureVersion(fakeJava("eight", "1.8.0_292").toString()));
+        assertEquals(Runtime.version().feature(), RankCommand.featureVersion(dir.resolve("nowhere/bin/java").toString()));
+    }
+
+    @Test
+    void jarRunsItsMainClassWithOurJarOnTheClassPath() throws IOException {
+        Path jar = jar("app.jar", "com.example.Main");
+        List<String> cmd = command("ignored", "-np", "2", "-jar", jar.toString(), "x");
+        assertEquals("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + jar, classPathOf(cmd));
+        assertEquals(List.of("com.example.Main", "x"), cmd.subList(cmd.size() - 2, cmd.size()));
+
+        Path plain = jar("plain.jar", null);
+        UsageError e = assertThrows(UsageError.class, () -> command(null, "-jar", plain.toString()));
+        assertTrue(e.getMessage().contains("no Main-Class"), e.getMessage());
+        e = assertThrows(UsageError.class, () -> command(null, "-jar", dir.resolve("missing.jar").toString()));
+        assertTrue(e.getMessage().contains("cannot read"), e.getMessage());
+    }
+
+    @Test
+    void benchmarkNamesNeedTheBenchmarksJar() throws IOException {
+        Path bench = Files.createFile(dir.resolve(RankCommand.BENCHMARKS_JAR));
+        Installation installed = new Installation("/atoll/lib/atoll-mpi.jar", bench);
+        List<String> cmd = RankCommand.command(MpirunArgs.parse("mpirun", "-np", "2", "osu_latency", "-m", "8"), installed, null);
+        assertTrue(classPathOf(cmd).startsWith("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + bench));
+        assertEquals(List.of("org.atollmpi.bench.osu.OsuLatency", "-m", "8"), cmd.subList(cmd.size() - 3, cmd.size()));
+
+        UsageError e = assertThrows(UsageError.class, () -> command(null, "osu_bw"));
+        assertTrue(e.getMessage().contains(RankCommand.BENCHMARKS_JAR), e.getMessage());
+    }
+
+    @Test
+    void exportsTakeGivenValuesOrMpirunsOwn() {
+        List<String> warnings = new ArrayList<>();
+        Map<String, String> vars = RankCommand.exports(List.of("A=1", "B", "C", "D=x=y", "E="),
+                Map.of("B", "from-env"), warnings::add);
+        assertEquals(Map.of("A", "1", "B", "from-env", "D", "x=y", "E", ""), vars);
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).contains("-x C"), warnings.get(0));
+    }
+
+    @Test
+    void signalsAreReadBackFromTheExitStatus() {
+        assertEquals("exited with status 3", Job.describeExit(3));
+        assertEquals("killed by signal 9 (SIGKILL)", Job.describeExit(137));
+        assertEquals("killed by signal 15 (SIGTERM)", Job.describeExit(143));
+        assertEquals("exited with status 255", Job.describeExit(255));
+    }
+
+    private Path fakeJava(String name, String version) throws IOException {
+        Path bin = Files.createDirectories(dir.resolve(name).resolve("bin"));
+        Files.writeString(dir.resolve(name).resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"" + version + "\"\n");
+        return Files.writeString(bin.resolve("java"), "");
+    }
+
+    private Path jar(String name, String mainClass) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (mainClass != null) {
+            manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
+        }
+        Path jar = dir.resolve(name);
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, manifest)) {
+            j.flush();
+        }
+        return jar;
+    }
+}

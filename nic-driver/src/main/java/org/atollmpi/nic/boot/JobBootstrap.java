@@ -1,0 +1,420 @@
+package org.atollmpi.nic.boot;
+
+import static org.atollmpi.nic.boot.BootProtocol.*;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+
+/**
+ * A rank's view of its job, the "routing space" that {@code mpirun} hands it: who it is, how many
+ * ranks there are, the job secret, the board of its node and which ranks share that node; and its
+ * line to the job server, for barriers, {@link #abort} and telling that it {@link #finalized}.
+ *
+ * <p>A daemon watchdog thread owns the connection's input. If the connection drops without this
+ * rank having closed it (mpirun died), the watchdog removes the job's files and halts the JVM at
+ * once, so a dead mpirun leaves neither ranks nor boards behind; when mpirun ends the job it says
+ * so first, and the rank halts quietly. One instance per process: the server accepts each rank
+ * once.
+ */
+public final class JobBootstrap implements AutoCloseable {
+    private static final int CONNECT_TIMEOUT_MS = 10_000;
+    /** How long a silent server may stall the handshake before the rank gives up. */
+    private static final int HANDSHAKE_TIMEOUT_MS = 30_000;
+    /** Abort must end this JVM even when the server does not answer. */
+    private static final long ABORT_ACK_TIMEOUT_MS = 2_000;
+    /** Exit status of a rank whose job ended under it; mpirun, if alive, ignores it. */
+    private static final int EXIT_JOB_ENDED = 1;
+
+    private final int rank;
+    private final int size;
+    private final String jobId;
+    private final long secret;
+    private final Path boardPath;
+    private final int[] localRanks;
+    private final String hostName;
+
+    private final Socket socket;
+    private final DataInputStream in;
+    private final DataOutputStream out;
+    private final IntConsumer halt;
+
+    /** Guards the state below; the watchdog notifies on every change. */
+    private final Object lock = new Object();
+    private byte[][] exchanged;
+    private int exchangedRound = -1;
+    private boolean finalizeAcked;
+    private boolean abortAcked;
+    /** Why the connection ended; null while it is up. */
+    private String lost;
+
+    /** Serialises exchanges: rounds are numbered in the order ranks enter them. */
+    private final Object exchangeLock = new Object();
+    private int nextRound;
+    private final AtomicBoolean finalizeSent = new AtomicBoolean();
+    private volatile boolean closing;
+
+    private JobBootstrap(Map<String, String> env, String server, IntConsumer halt) {
+        this.rank = intVar(env, ENV_RANK);
+        this.size = intVar(env, ENV_SIZE);
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalStateException(ENV_RANK + "=" + rank + " is not a rank of " + ENV_SIZE + "=" + size);
+        }
+        this.jobId = var(env, ENV_JOB_ID);
+        try {
+            this.secret = parseSecret(var(env, ENV_JOB_SECRET));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(ENV_JOB_SECRET + " is not a job secret: " + e.getMessage());
+        }
+        this.boardPath = Path.of(var(env, ENV_BOARD));
+        this.localRanks = parseLocalRanks(var(env, ENV_LOCAL_RANKS), rank, size);
+        this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : JobFiles.localHostName();
+        this.halt = halt;
+
+        InetSocketAddress address = parseAddress(server);
+        this.socket = new Socket();
+        try {
+            socket.connect(address, CONNECT_TIMEOUT_MS);
+            socket.setTcpNoDelay(true); // barriers are latency-bound round trips
+            this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            handshake();
+        } catch (IOException e) {
+            closeQuietly();
+            throw new IllegalStateException("rank " + rank + " cannot join its job through the job server at "
+                    + server + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+        Thread watchdog = new Thread(this::watch, "atoll-job-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    /**
+     * Joins the job this process was started in by {@code mpirun}, or returns null when it was
+     * not (plain {@code java}: a world of one rank).
+     *
+     * @throws IllegalStateException when the environment is incomplete or the job server cannot
+     *                               be joined
+     */
+    public static JobBootstrap fromEnvironment() {
+        return fromEnvironment(System.getenv(), code -> Runtime.getRuntime().halt(code));
+    }
+
+    /** As {@link #fromEnvironment()}, with the halting action replaceable for tests. */
+    static JobBootstrap fromEnvironment(Map<String, String> env, IntConsumer halt) {
+        String server = env.get(ENV_JOB_SERVER);
+        return server == null ? null : new JobBootstrap(env, server, halt);
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public String jobId() {
+        return jobId;
+    }
+
+    /** The per-job secret, for authenticating connections between ranks. */
+    public long secret() {
+        return secret;
+    }
+
+    /**
+     * The board file of this node. The first local rank creates it, the others attach; it is
+     * unlinked once all have attached, and mpirun removes it on every ending as well.
+     */
+    public Path boardPath() {
+        return boardPath;
+    }
+
+    /** World ranks on this node, ascending (this rank among them). */
+    public int[] localRanks() {
+        return localRanks.clone();
+    }
+
+    public String hostName() {
+        return hostName;
+    }
+
+    /** Returns once every rank of the job has entered the barrier. */
+    public void barrier() {
+        exchange(new byte[0]);
+    }
+
+    /**
+     * Every rank contributes a blob (at most {@link BootProtocol#MAX_EXCHANGE_BYTES}); returns
+     * all of them, indexed by rank, once every rank has contributed. Ranks call it in the same
+     * order as any other collective; a barrier is an exchange of nothing.
+     */
+    public byte[][] exchange(byte[] mine) {
+        if (mine.length > MAX_EXCHANGE_BYTES) {
+            throw new IllegalArgumentException("exchange of " + mine.length + " bytes; at most "
+                    + MAX_EXCHANGE_BYTES);
+        }
+        synchronized (exchangeLock) {
+            int round = nextRound++;
+            send(EXCHANGE, o -> {
+                o.writeInt(round);
+                writeBlob(o, mine);
+            });
+            synchronized (lock) {
+                while (exchangedRound != round) {
+                    awaitChange("exchange " + round);
+                }
+                return exchanged;
+            }
+        }
+    }
+
+    /**
+     * Ends the whole job: the server stops every rank and mpirun exits with {@code code}. Tells
+     * the server, waits briefly for it to confirm, then halts this JVM with {@code code}. Does not
+     * return.
+     */
+    public void abort(int code, String message) {
+        try {
+            send(ABORT, o -> {
+                o.writeInt(code);
+                o.writeUTF(clip(message));
+            });
+            long deadline = System.nanoTime() + ABORT_ACK_TIMEOUT_MS * 1_000_000;
+            synchronized (lock) {
+                long left;
+                while (!abortAcked && lost == null && (left = deadline - System.nanoTime()) > 0) {
+                    lock.wait(Math.max(1, left / 1_000_000));
+                }
+            }
+        } catch (RuntimeException e) {
+            // the server is gone: halting is all that is left to do
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        halt.accept(code);
+    }
+
+    /** Tells the server this rank finished MPI cleanly; returns once it has recorded that. */
+    public void finalized() {
+        if (!finalizeSent.compareAndSet(false, true)) {
+            return;
+        }
+        send(FINALIZED, o -> { });
+        synchronized (lock) {
+            while (!finalizeAcked) {
+                awaitChange("finalize");
+            }
+        }
+    }
+
+    /**
+     * Closes the connection. From here on the watchdog no longer guards this rank: call it when
+     * the process is about to end, after {@link #finalized}.
+     */
+    @Override
+    public void close() {
+        closing = true;
+        closeQuietly();
+    }
+
+    @Override
+    public String toString() {
+        return "JobBootstrap[job " + jobId + ", rank " + rank + "/" + size + " on " + hostName
+                + ", board " + boardPath + ", local " + Arrays.toString(localRanks) + "]";
+    }
+
+    private void handshake() throws IOException {
+        socket.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
+        Frame challenge = readFrame(in, 64);
+        if (challenge.type() != CHALLENGE) {
+            throw new ProtocolException("expected CHALLENGE, got frame type " + challenge.type());
+        }
+        int magic = challenge.body().readInt();
+        int version = challenge.body().readInt();
+        if (magic != MAGIC || version != VERSION) {
+            throw new ProtocolException(String.format(
+                    "the job server speaks protocol %08x v%d, this rank %08x v%d: mpirun and the rank"
+                            + " run different atoll-mpi jars", magic, version, MAGIC, VERSION));
+        }
+        byte[] nonce = new byte[NONCE_LENGTH];
+        challenge.body().readFully(nonce);
+        byte[] proof = mac(secret, nonce, rank);
+        writeFrame(out, HELLO, o -> {
+            o.writeInt(rank);
+            o.write(proof);
+        });
+        Frame answer = readFrame(in, 4 + 3 * MAX_MESSAGE_CHARS);
+        if (answer.type() == REJECT) {
+            throw new ProtocolException("refused: " + answer.body().readUTF());
+        }
+        if (answer.type() != WELCOME) {
+            throw new ProtocolException("expected WELCOME, got frame type " + answer.type());
+        }
+        socket.setSoTimeout(0); // from now on silence is normal: the watchdog waits for EOF
+    }
+
+    /** The watchdog: reads every frame from the server until the connection ends. */
+    private void watch() {
+        try {
+            while (true) {
+                Frame frame = readFrame(in, maxServerFrame(size));
+                DataInputStream body = frame.body();
+                switch (frame.type()) {
+                    case EXCHANGE_DONE -> {
+                        int round = body.readInt();
+                        int n = body.readInt();
+                        if (n != size) {
+                            throw new ProtocolException("exchange of " + n + " blobs in a job of " + size);
+                        }
+                        byte[][] blobs = new byte[n][];
+                        for (int i = 0; i < n; i++) {
+                            blobs[i] = readBlob(body, MAX_EXCHANGE_BYTES);
+                        }
+                        synchronized (lock) {
+                            exchanged = blobs;
+                            exchangedRound = round;
+                            lock.notifyAll();
+                        }
+                    }
+                    case FINALIZED_ACK -> {
+                        synchronized (lock) {
+                            finalizeAcked = true;
+                            lock.notifyAll();
+                        }
+                    }
+                    case ABORT_ACK -> {
+                        synchronized (lock) {
+                            abortAcked = true;
+                            lock.notifyAll();
+                        }
+                    }
+                    case TERMINATE -> {
+                        // mpirun is ending the job and has said why; halt without adding noise
+                        markLost("the job was ended by mpirun");
+                        halt.accept(EXIT_JOB_ENDED);
+                        return;
+                    }
+                    default -> throw new ProtocolException("unexpected frame type " + frame.type());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (closing) {
+                return;
+            }
+            String why = "lost its connection to mpirun ("
+                    + (e instanceof EOFException ? "closed" : e.getMessage()) + ")";
+            markLost(why);
+            System.err.println("atoll-mpi: rank " + rank + " " + why + "; halting");
+            System.err.flush();
+            // mpirun would have removed the job's files; with it gone, the ranks do
+            JobFiles.deleteAll(boardPath.toAbsolutePath().getParent(), jobId);
+            halt.accept(EXIT_JOB_ENDED);
+        }
+    }
+
+    private void markLost(String why) {
+        synchronized (lock) {
+            lost = why;
+            lock.notifyAll();
+        }
+        closeQuietly();
+    }
+
+    /** Waits for the watchdog to change something; fails if the connection is gone. */
+    private void awaitChange(String what) {
+        if (lost != null) {
+            throw new IllegalStateException("rank " + rank + ": " + what + " failed: " + lost);
+        }
+        try {
+            lock.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("rank " + rank + ": interrupted waiting for " + what, e);
+        }
+    }
+
+    private void send(byte type, Body body) {
+        try {
+            synchronized (out) {
+                writeFrame(out, type, body);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("rank " + rank + " cannot reach the job server: " + e.getMessage(), e);
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is best effort; the peer sees EOF either way
+        }
+    }
+
+    private static InetSocketAddress parseAddress(String server) {
+        int colon = server.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalStateException(ENV_JOB_SERVER + "=" + server + " is not host:port");
+        }
+        String host = server.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try {
+            return new InetSocketAddress(host, Integer.parseInt(server.substring(colon + 1)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(ENV_JOB_SERVER + "=" + server + " is not host:port");
+        }
+    }
+
+    private static int[] parseLocalRanks(String list, int rank, int size) {
+        try {
+            int[] ranks = Arrays.stream(list.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+            boolean ascending = true;
+            for (int i = 1; i < ranks.length; i++) {
+                ascending &= ranks[i - 1] < ranks[i];
+            }
+            boolean inRange = ranks.length > 0 && ranks[0] >= 0 && ranks[ranks.length - 1] < size;
+            if (ascending && inRange && Arrays.binarySearch(ranks, rank) >= 0) {
+                return ranks;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the whole value
+        }
+        throw new IllegalStateException(ENV_LOCAL_RANKS + "=" + list
+                + " is not an ascending list of ranks below " + size + " that holds rank " + rank);
+    }
+
+    private static String var(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalStateException(ENV_JOB_SERVER + " is set but " + name
+                    + " is not: this process was not started by a matching mpirun");
+        }
+        return value;
+    }
+
+    private static int intVar(Map<String, String> env, String name) {
+        String value = var(env, name);
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(name + "=" + value + " is not a number");
+        }
+    }
+}
