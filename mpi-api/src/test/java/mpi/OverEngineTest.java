@@ -49,7 +49,7 @@ class OverEngineTest {
     @BeforeEach
     void start() {
         board = new LocalBoard(2);
-        EngineConfig config = new EngineConfig(1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
         Engine mine = new Engine(board.open(0), config, false);
         peer = new Engine(board.open(1), config, false);
         MPI.enter(null, mine, 0, 2, MPI.THREAD_SINGLE);
@@ -428,7 +428,7 @@ class OverEngineTest {
     @Test
     void manyThreadsAtThreadMultiple() throws Exception {
         MPI.leave(false);
-        EngineConfig config = new EngineConfig(1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
         board.close();
         board = new LocalBoard(2);
         peer = new Engine(board.open(1), config, false);

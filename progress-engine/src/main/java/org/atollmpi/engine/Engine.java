@@ -62,6 +62,7 @@ public final class Engine implements AutoCloseable {
     private final int size;
     private final int fastLimit;
     private final int eagerLimit;
+    private final int stagedEagerLimit;
     private final ReentrantLock lock;
     private final IdleStrategy idleStrategy;
     private final Arrivals arrivals = new Arrivals();
@@ -95,6 +96,7 @@ public final class Engine implements AutoCloseable {
         this.size = port.size();
         this.fastLimit = port.fastSendCapacity();
         this.eagerLimit = Math.min(config.eagerLimit(), port.maxSendLength());
+        this.stagedEagerLimit = Math.min(config.stagedEagerLimit(), port.maxSendLength());
         this.lock = threadSafe ? new ReentrantLock() : null;
         this.idleStrategy = config.idle() == EngineConfig.IdleMode.SPIN
             ? NoOpIdleStrategy.INSTANCE
@@ -127,9 +129,14 @@ public final class Engine implements AutoCloseable {
         return config;
     }
 
-    /** The largest message sent eagerly (after the port's own limit). */
+    /** The largest message sent eagerly from board memory (after the port's own limit). */
     public int eagerLimit() {
         return eagerLimit;
+    }
+
+    /** The largest message sent eagerly from heap arrays or private memory. */
+    public int stagedEagerLimit() {
+        return stagedEagerLimit;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -481,9 +488,20 @@ public final class Engine implements AutoCloseable {
         complete(op);
     }
 
+    /**
+     * Eager or rendezvous: data in board memory goes by rendezvous above the eager limit (the
+     * receiver copies it once, straight from the sender's buffer); anything else would have to be
+     * staged, which costs as many copies as eager plus a round trip, so it stays eager up to the
+     * staged limit.
+     */
+    private boolean sendsEagerly(Operation op) {
+        return op.bytes <= eagerLimit
+            || op.bytes <= stagedEagerLimit && (op.base != null || port.regionOf(null, op.offset, op.bytes) == null);
+    }
+
     /** Hands the send to the NIC if the target has room; false leaves nothing behind. */
     private boolean tryStart(Operation op) {
-        if (op.bytes <= eagerLimit) {
+        if (sendsEagerly(op)) {
             if (op.mode == MODE_SYNCHRONOUS) {
                 int id = table.register(op);
                 if (!depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, id)) {

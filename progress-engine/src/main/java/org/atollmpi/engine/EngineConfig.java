@@ -5,14 +5,20 @@ package org.atollmpi.engine;
  * each can be overridden by a system property or, for programs started by mpirun, an environment
  * variable ({@code -x ATOLL_EAGER_LIMIT=...}).
  *
- * @param eagerLimit       largest message sent eagerly (copied into the receiver's ring); above it
- *                         the rendezvous protocol moves the data over RMA Get
+ * @param eagerLimit       largest message sent eagerly when it lives in board memory
+ *                         ({@code MPI.newByteBuffer}); above it the receiver Gets it straight from
+ *                         the sender's buffer, one copy in all
+ * @param stagedEagerLimit largest message sent eagerly from anywhere else (heap arrays, private
+ *                         direct buffers): a rendezvous would have to stage it, two copies plus a
+ *                         round trip, so eager wins up to the receive ring's largest record
  * @param chunkBytes       size of one rendezvous staging chunk (pipelining unit for heap arrays)
  * @param stagingSlots     number of staging chunks in flight per rendezvous send
  * @param idle             the idle strategy of blocking waits
  */
-public record EngineConfig(int eagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
+public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
+    /** Capped by the board's largest record (128 KiB less a header on the shm board). */
+    public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
     public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
     public static final int DEFAULT_STAGING_SLOTS = 4;
 
@@ -27,6 +33,10 @@ public record EngineConfig(int eagerLimit, int chunkBytes, int stagingSlots, Idl
     public EngineConfig {
         if (eagerLimit < 0) {
             throw new IllegalArgumentException("eager limit must be >= 0: " + eagerLimit);
+        }
+        if (stagedEagerLimit < eagerLimit) {
+            throw new IllegalArgumentException("staged eager limit " + stagedEagerLimit + " is below the eager limit "
+                + eagerLimit);
         }
         if (chunkBytes < 4096) {
             throw new IllegalArgumentException("rendezvous chunk must be >= 4096 bytes: " + chunkBytes);
@@ -44,6 +54,7 @@ public record EngineConfig(int eagerLimit, int chunkBytes, int stagingSlots, Idl
         IdleMode defaultIdle = localRanks <= Runtime.getRuntime().availableProcessors() ? IdleMode.SPIN : IdleMode.BACKOFF;
         return new EngineConfig(
             intSetting("atoll.eager.limit", "ATOLL_EAGER_LIMIT", DEFAULT_EAGER_LIMIT),
+            intSetting("atoll.eager.staged", "ATOLL_STAGED_EAGER_LIMIT", DEFAULT_STAGED_EAGER_LIMIT),
             intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
             IdleMode.valueOf(setting("atoll.idle", "ATOLL_IDLE", defaultIdle.name()).toUpperCase()));

@@ -66,7 +66,7 @@ class EngineTest {
     }
 
     static EngineConfig config(int eagerLimit) {
-        return new EngineConfig(eagerLimit, 4096, 3, EngineConfig.IdleMode.BACKOFF);
+        return new EngineConfig(eagerLimit, eagerLimit, 4096, 3, EngineConfig.IdleMode.BACKOFF);
     }
 
     static byte[] pattern(int n, int seed) {
