@@ -93,6 +93,7 @@ abstract class OsuBenchmark {
             out.println(options.validate ? String.format("%" + FIELD_WIDTH + "s", "Validation") : "");
             out.flush();
         }
+        warmUpTheJit();
         boolean probed = false;
         for (int size : options.sizes()) {
             int iterations = options.iterations(size);
@@ -129,6 +130,19 @@ abstract class OsuBenchmark {
         if (failedSizes != 0 && rank == 0) {
             out.println("# Validation failed for " + failedSizes + " sizes");
         }
+    }
+
+    /**
+     * One untimed pass over every size before any is measured. A C benchmark starts at full
+     * speed; a JVM interprets, then compiles, and its compiler threads take the cores that two
+     * spinning ranks need, so without this the first sizes of a run measure the JIT, not the
+     * library. The timed iterations per size stay the OSU (and C reference) counts.
+     */
+    private void warmUpTheJit() {
+        for (int size : options.sizes()) {
+            measure(size, size <= 65536 ? 5000 : 20, 0);
+        }
+        comm.barrier();
     }
 
     // ---- timing and the allocation probe -------------------------------------------------
