@@ -139,10 +139,30 @@ abstract class OsuBenchmark {
      * library. The timed iterations per size stay the OSU (and C reference) counts.
      */
     private void warmUpTheJit() {
+        boolean first = true;
         for (int size : options.sizes()) {
-            measure(size, size <= 65536 ? 5000 : 20, 0);
+            // The first size warms the path every small message shares long enough for C2 to
+            // compile it (tens of thousands of calls, then the compile itself); later sizes warm
+            // their own protocol: small ones by count, large ones by about 256 MiB moved each.
+            int messages = first ? 100_000 : (int) Math.max(20, Math.min(10_000, (256L << 20) / Math.max(1, size)));
+            if (first && size > 65536) {
+                messages = (int) Math.max(20, (256L << 20) / size);
+            }
+            // Many short calls, not one long one: the timed call is a new invocation, and it must find
+            // measure() itself compiled, not only an on-stack-replacement of one long loop.
+            int iterations = Math.max(1, messages / messagesPerIteration());
+            int perCall = Math.max(1, Math.min(iterations, 500));
+            for (int done = 0; done < iterations; done += perCall) {
+                measure(size, perCall, 0);
+            }
+            first = false;
         }
         comm.barrier();
+    }
+
+    /** Messages one iteration of {@link #measure} sends each way (a bandwidth window, or one). */
+    int messagesPerIteration() {
+        return 1;
     }
 
     // ---- timing and the allocation probe -------------------------------------------------

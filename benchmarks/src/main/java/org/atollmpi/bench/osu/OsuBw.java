@@ -49,6 +49,11 @@ public final class OsuBw extends OsuBenchmark {
     }
 
     @Override
+    int messagesPerIteration() {
+        return WINDOW;
+    }
+
+    @Override
     double measure(int size, int iterations, int warmup) {
         final Payload s = sendBuffer;
         final Payload r = recvBuffer;
