@@ -21,7 +21,7 @@ public final class RankRuntime implements AutoCloseable {
     public static final int THREAD_MULTIPLE = 3;
 
     private final JobBootstrap bootstrap; // null in a singleton world
-    private final Board board;
+    private final Board board; // held, never closed: see close()
     private final Engine engine;
     private final int threadLevel;
     private final String processorName;
