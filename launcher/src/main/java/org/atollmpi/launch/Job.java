@@ -120,7 +120,7 @@ final class Job {
         String board = boardDir.resolve(boardFileName(jobId, NODE)).toString();
         String localRanks = IntStream.range(0, spec.np()).mapToObj(String::valueOf).collect(Collectors.joining(","));
         for (int r = 0; r < spec.np(); r++) {
-            ProcessBuilder pb = new ProcessBuilder(command);
+            ProcessBuilder pb = new ProcessBuilder(spec.bindToCore() ? Binding.bind(command, r, spec.np()) : command);
             Map<String, String> env = pb.environment();
             env.putAll(exported);
             env.put(ENV_JOB_SERVER, server.address());

@@ -12,12 +12,13 @@ import java.util.List;
  * @param exports       {@code -x} arguments, each {@code VAR} or {@code VAR=value}
  * @param java          the {@code java} the user named in the java form, or null for mpirun's own
  * @param jvmOptions    options for the ranks' JVMs (java form only; empty otherwise)
+ * @param bindToCore    bind rank r to core r (only when every rank has a core of its own)
  * @param classPath     the user's class path, or null when they gave none
  * @param mainClass     the class to run, or null when {@code jar} is given
  * @param jar           the jar to run, or null when {@code mainClass} is given
  * @param args          the program's own arguments
  */
-record JobSpec(int np, boolean oversubscribe, boolean tagOutput, List<String> exports, String java,
+record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args) {
     JobSpec {
         exports = List.copyOf(exports);

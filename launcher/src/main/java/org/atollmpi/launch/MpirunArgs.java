@@ -50,6 +50,10 @@ final class MpirunArgs {
     @Option(names = "--oversubscribe", description = "Allow more ranks than cores.")
     private boolean oversubscribe;
 
+    @Option(names = "--bind-to", paramLabel = "core|none",
+            description = "Bind rank r to core r (the default when every rank has a core) or leave ranks unbound.")
+    private String bindTo = "core";
+
     @Option(names = "-x", paramLabel = "VAR[=value]",
             description = "Export VAR to the ranks, with this value or mpirun's own (repeatable).")
     private List<String> exports = new ArrayList<>();
@@ -108,6 +112,9 @@ final class MpirunArgs {
         }
         if (np < 1) {
             throw new UsageError("-np " + np + ": need at least one rank");
+        }
+        if (!bindTo.equals("core") && !bindTo.equals("none")) {
+            throw new UsageError("--bind-to " + bindTo + ": expected core or none");
         }
         for (String export : exports) {
             if (export.isEmpty() || export.startsWith("=")) {
@@ -172,7 +179,7 @@ final class MpirunArgs {
     }
 
     private JobSpec spec(String java, List<String> jvmOptions, String cp, String mainClass, Path jar, List<String> args) {
-        return new JobSpec(np, oversubscribe, tagOutput, exports, java, jvmOptions, cp, mainClass, jar, args);
+        return new JobSpec(np, oversubscribe, bindTo.equals("core"), tagOutput, exports, java, jvmOptions, cp, mainClass, jar, args);
     }
 
     private static String valueOf(List<String> tokens, int i, String option) {
