@@ -351,24 +351,14 @@ public final class Engine implements AutoCloseable {
      * @return the base object of the detached buffer, or null if none was attached
      */
     public Object detachBuffer() {
-        while (true) {
-            int work;
-            lock();
-            try {
-                if (bufferSpace == null) {
-                    return null;
-                }
-                if (bufferSpace.blocksInUse() == 0) {
-                    Object base = bufferSpace.base;
-                    bufferSpace = null;
-                    idleStrategy.reset();
-                    return base;
-                }
-                work = progressLocked();
-            } finally {
-                unlock();
-            }
-            idleStrategy.idle(work);
+        progressUntil(() -> bufferSpace == null || bufferSpace.blocksInUse() == 0);
+        lock();
+        try {
+            Object base = bufferSpace == null ? null : bufferSpace.base;
+            bufferSpace = null;
+            return base;
+        } finally {
+            unlock();
         }
     }
 
@@ -388,12 +378,18 @@ public final class Engine implements AutoCloseable {
      * this before the ranks part.
      */
     public void quiesce() {
+        progressUntil(() -> queuedCount == 0 && activeSends == null && activeReceives == null && pendingNoteCount == 0
+            && (bufferSpace == null || bufferSpace.blocksInUse() == 0));
+    }
+
+    /** Progresses, backing off while idle, until {@code done} (checked under the lock) holds. */
+    private void progressUntil(java.util.function.BooleanSupplier done) {
         while (true) {
             int work;
             lock();
             try {
-                if (queuedCount == 0 && activeSends == null && activeReceives == null && pendingNoteCount == 0
-                    && (bufferSpace == null || bufferSpace.blocksInUse() == 0)) {
+                if (done.getAsBoolean()) {
+                    idleStrategy.reset();
                     return;
                 }
                 work = progressLocked();
