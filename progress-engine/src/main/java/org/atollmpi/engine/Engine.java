@@ -107,14 +107,8 @@ public final class Engine implements AutoCloseable {
         this.overtaken = new HeldMessage[size];
         this.queuedHead = new Operation[size];
         this.queuedTail = new Operation[size];
-        this.blockingOp = threadSafe ? null : newEngineOwned();
-        this.probeOp = threadSafe ? null : newEngineOwned();
-    }
-
-    private static Operation newEngineOwned() {
-        Operation op = new Operation();
-        op.engineOwned = true;
-        return op;
+        this.blockingOp = threadSafe ? null : new Operation();
+        this.probeOp = threadSafe ? null : new Operation();
     }
 
     public int rank() {
@@ -245,7 +239,7 @@ public final class Engine implements AutoCloseable {
         if (m == null) {
             return null;
         }
-        Operation op = lock == null ? probeOp : newEngineOwned();
+        Operation op = lock == null ? probeOp : new Operation();
         op.kind = Operation.KIND_PROBE;
         op.statusSource = m.source;
         op.statusTag = m.tag();
@@ -411,7 +405,7 @@ public final class Engine implements AutoCloseable {
 
     private Operation blockingOperation() {
         if (lock != null) {
-            return newEngineOwned();
+            return new Operation();
         }
         Operation op = blockingOp;
         op.complete = false;

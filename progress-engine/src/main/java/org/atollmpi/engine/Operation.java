@@ -33,7 +33,6 @@ public final class Operation {
     String errorMessage;
     boolean cancelled;
     boolean freed;      // the user let go of it: recycle/forget on completion
-    boolean engineOwned; // a cached operation for blocking calls, never handed out for keeps
 
     // --- protocol state ---
     Operation next;     // posted queue / outbound queue links
