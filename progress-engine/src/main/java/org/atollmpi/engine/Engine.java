@@ -479,35 +479,42 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Eager or rendezvous: data in board memory goes by rendezvous above the eager limit (the
+     * Hands the send to the NIC if the target has room; false leaves nothing behind.
+     *
+     * <p>Eager or rendezvous: data in board memory goes by rendezvous above the eager limit (the
      * receiver copies it once, straight from the sender's buffer); anything else would have to be
      * staged, which costs as many copies as eager plus a round trip, so it stays eager up to the
      * staged limit.
      */
-    private boolean sendsEagerly(Operation op) {
-        return op.bytes <= eagerLimit
-            || op.bytes <= stagedEagerLimit && (op.base != null || port.regionOf(null, op.offset, op.bytes) == null);
+    private boolean tryStart(Operation op) {
+        if (op.bytes <= eagerLimit) {
+            return startEager(op);
+        }
+        if (op.protocol != null) {
+            return startRendezvous(op, null); // prepared on an earlier try; only the RTS is left
+        }
+        BoardRegion own = op.base == null ? port.regionOf(null, op.offset, op.bytes) : null;
+        if (own == null && op.bytes <= stagedEagerLimit) {
+            return startEager(op);
+        }
+        return startRendezvous(op, own);
     }
 
-    /** Hands the send to the NIC if the target has room; false leaves nothing behind. */
-    private boolean tryStart(Operation op) {
-        if (sendsEagerly(op)) {
-            if (op.mode == MODE_SYNCHRONOUS) {
-                int id = table.register(op);
-                if (!depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, id)) {
-                    table.release(op);
-                    return false;
-                }
-                op.state = STATE_AWAIT_ACK;
-                return true;
-            }
-            if (!depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0)) {
+    private boolean startEager(Operation op) {
+        if (op.mode == MODE_SYNCHRONOUS) {
+            int id = table.register(op);
+            if (!depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, id)) {
+                table.release(op);
                 return false;
             }
-            complete(op);
+            op.state = STATE_AWAIT_ACK;
             return true;
         }
-        return startRendezvous(op);
+        if (!depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0)) {
+            return false;
+        }
+        complete(op);
+        return true;
     }
 
     private boolean depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux) {
@@ -523,10 +530,11 @@ public final class Engine implements AutoCloseable {
         return sent;
     }
 
-    private boolean startRendezvous(Operation op) {
+    /** @param own the board region holding the message, or null when it lives elsewhere */
+    private boolean startRendezvous(Operation op, BoardRegion own) {
         RendezvousSend rs = (RendezvousSend) op.protocol;
         if (rs == null) {
-            rs = prepareRendezvous(op);
+            rs = prepareRendezvous(op, own);
             if (rs == null) {
                 return false; // no board memory or window for now: retry when traffic drains
             }
@@ -556,8 +564,7 @@ public final class Engine implements AutoCloseable {
      * copy in all, by the receiver), else through staging chunks of board memory that the sender
      * fills as the receiver drains them. Chunk 0 is filled before the RTS leaves.
      */
-    private RendezvousSend prepareRendezvous(Operation op) {
-        BoardRegion own = op.base == null ? port.regionOf(null, op.offset, op.bytes) : null;
+    private RendezvousSend prepareRendezvous(Operation op, BoardRegion own) {
         if (own != null) {
             WindowKey key = port.register(own, op.offset - own.address(), op.bytes, WindowRights.READ);
             if (key == null) {
