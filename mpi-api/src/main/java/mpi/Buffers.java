@@ -11,7 +11,7 @@ import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 
 import org.atollmpi.engine.ErrorClass;
-import org.atollmpi.nic.Memory;
+import org.atollmpi.engine.Addresses;
 
 /**
  * Turns a user's buffer argument into the engine's {@code (base, offset)} address, after checking
@@ -84,7 +84,7 @@ final class Buffers {
         }
         if (buf == null) {
             if (count == 0) {
-                return Memory.BYTE_ARRAY_BASE;
+                return Addresses.BYTE_ARRAY_BASE;
             }
             throw comm.raise(ErrorClass.BUFFER, call + ": buffer is null but count is " + count);
         }
@@ -120,7 +120,7 @@ final class Buffers {
             throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b) + " is read-only");
         }
         if (b.isDirect()) {
-            return Memory.addressOf(b) + start;
+            return Addresses.addressOf(b) + start;
         }
         if (!b.hasArray()) {
             throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b)
@@ -148,28 +148,28 @@ final class Buffers {
 
     static long arrayBase(Class<?> arrayClass) {
         if (arrayClass == byte[].class) {
-            return Memory.BYTE_ARRAY_BASE;
+            return Addresses.BYTE_ARRAY_BASE;
         }
         if (arrayClass == char[].class) {
-            return Memory.CHAR_ARRAY_BASE;
+            return Addresses.CHAR_ARRAY_BASE;
         }
         if (arrayClass == short[].class) {
-            return Memory.SHORT_ARRAY_BASE;
+            return Addresses.SHORT_ARRAY_BASE;
         }
         if (arrayClass == int[].class) {
-            return Memory.INT_ARRAY_BASE;
+            return Addresses.INT_ARRAY_BASE;
         }
         if (arrayClass == long[].class) {
-            return Memory.LONG_ARRAY_BASE;
+            return Addresses.LONG_ARRAY_BASE;
         }
         if (arrayClass == float[].class) {
-            return Memory.FLOAT_ARRAY_BASE;
+            return Addresses.FLOAT_ARRAY_BASE;
         }
         if (arrayClass == double[].class) {
-            return Memory.DOUBLE_ARRAY_BASE;
+            return Addresses.DOUBLE_ARRAY_BASE;
         }
         if (arrayClass == boolean[].class) {
-            return Memory.BOOLEAN_ARRAY_BASE;
+            return Addresses.BOOLEAN_ARRAY_BASE;
         }
         throw new IllegalArgumentException("not a primitive array class: " + arrayClass);
     }

@@ -9,7 +9,7 @@ import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
-import org.atollmpi.nic.Memory;
+import org.atollmpi.engine.Addresses;
 
 /**
  * A communicator: a group of ranks and the matching spaces their messages travel in.
@@ -519,9 +519,9 @@ public class Comm implements Freeable {
         byte[] outgoing = Buffers.EMPTY;
         if (to != NO_PEER && bytes > 0) {
             outgoing = new byte[bytes];
-            Memory.copy(base, off, outgoing, Memory.BYTE_ARRAY_BASE, bytes);
+            Addresses.copy(base, off, outgoing, Addresses.BYTE_ARRAY_BASE, bytes);
         }
-        Status s = exchange(engine, outgoing, Memory.BYTE_ARRAY_BASE, bytes, to, sendtag,
+        Status s = exchange(engine, outgoing, Addresses.BYTE_ARRAY_BASE, bytes, to, sendtag,
             base, off, bytes, from, match, call);
         Reference.reachabilityFence(buf);
         return s;

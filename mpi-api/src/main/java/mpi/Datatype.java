@@ -1,7 +1,7 @@
 package mpi;
 
 import org.atollmpi.engine.ErrorClass;
-import org.atollmpi.nic.Memory;
+import org.atollmpi.engine.Addresses;
 
 /**
  * An MPI datatype. This slice has the predefined types of both dialects, one per Java primitive
@@ -24,17 +24,17 @@ public final class Datatype implements Freeable {
     static final int CODE_PACKED = 9;
 
     static final Datatype NULL_TYPE = new Datatype("MPI_DATATYPE_NULL", CODE_NULL, 0, Void.class, 0);
-    static final Datatype BYTE_TYPE = new Datatype("MPI_BYTE", CODE_BYTE, 1, byte[].class, Memory.BYTE_ARRAY_BASE);
-    static final Datatype CHAR_TYPE = new Datatype("MPI_CHAR", CODE_CHAR, 2, char[].class, Memory.CHAR_ARRAY_BASE);
-    static final Datatype SHORT_TYPE = new Datatype("MPI_SHORT", CODE_SHORT, 2, short[].class, Memory.SHORT_ARRAY_BASE);
+    static final Datatype BYTE_TYPE = new Datatype("MPI_BYTE", CODE_BYTE, 1, byte[].class, Addresses.BYTE_ARRAY_BASE);
+    static final Datatype CHAR_TYPE = new Datatype("MPI_CHAR", CODE_CHAR, 2, char[].class, Addresses.CHAR_ARRAY_BASE);
+    static final Datatype SHORT_TYPE = new Datatype("MPI_SHORT", CODE_SHORT, 2, short[].class, Addresses.SHORT_ARRAY_BASE);
     static final Datatype BOOLEAN_TYPE =
-        new Datatype("MPI_BOOLEAN", CODE_BOOLEAN, 1, boolean[].class, Memory.BOOLEAN_ARRAY_BASE);
-    static final Datatype INT_TYPE = new Datatype("MPI_INT", CODE_INT, 4, int[].class, Memory.INT_ARRAY_BASE);
-    static final Datatype LONG_TYPE = new Datatype("MPI_LONG", CODE_LONG, 8, long[].class, Memory.LONG_ARRAY_BASE);
-    static final Datatype FLOAT_TYPE = new Datatype("MPI_FLOAT", CODE_FLOAT, 4, float[].class, Memory.FLOAT_ARRAY_BASE);
+        new Datatype("MPI_BOOLEAN", CODE_BOOLEAN, 1, boolean[].class, Addresses.BOOLEAN_ARRAY_BASE);
+    static final Datatype INT_TYPE = new Datatype("MPI_INT", CODE_INT, 4, int[].class, Addresses.INT_ARRAY_BASE);
+    static final Datatype LONG_TYPE = new Datatype("MPI_LONG", CODE_LONG, 8, long[].class, Addresses.LONG_ARRAY_BASE);
+    static final Datatype FLOAT_TYPE = new Datatype("MPI_FLOAT", CODE_FLOAT, 4, float[].class, Addresses.FLOAT_ARRAY_BASE);
     static final Datatype DOUBLE_TYPE =
-        new Datatype("MPI_DOUBLE", CODE_DOUBLE, 8, double[].class, Memory.DOUBLE_ARRAY_BASE);
-    static final Datatype PACKED_TYPE = new Datatype("MPI_PACKED", CODE_PACKED, 1, byte[].class, Memory.BYTE_ARRAY_BASE);
+        new Datatype("MPI_DOUBLE", CODE_DOUBLE, 8, double[].class, Addresses.DOUBLE_ARRAY_BASE);
+    static final Datatype PACKED_TYPE = new Datatype("MPI_PACKED", CODE_PACKED, 1, byte[].class, Addresses.BYTE_ARRAY_BASE);
 
     private final String name;
     private final int code;

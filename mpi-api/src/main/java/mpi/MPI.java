@@ -8,16 +8,13 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
-import org.atollmpi.engine.Operation;
-import org.atollmpi.engine.RankRuntime;
-import org.atollmpi.nic.BoardRegion;
-import org.atollmpi.nic.Memory;
+import org.atollmpi.runtime.RankRuntime;
 
 /**
  * The MPI environment: start and end, constants, the predefined communicators, buffered-send
@@ -46,13 +43,8 @@ public final class MPI {
     private static final Object LOCK = new Object();
     /** The attached bsend buffer, referenced so that it cannot be collected while the engine uses it. */
     private static Object attachedBuffer;
-    /**
-     * Freed requests still in flight on direct buffers: the engine's operation only holds the
-     * native address, so the buffer object is kept here until the operation completes.
-     */
-    private static final List<Object[]> inFlight = new ArrayList<>();
-    /** Board memory handed out by newByteBuffer...; it lives as long as the board does. */
-    private static final List<BoardRegion> regions = new ArrayList<>();
+    /** Whether this process has said that the board is full and buffers come from ordinary memory. */
+    private static final AtomicBoolean boardFullReported = new AtomicBoolean();
 
     private static final long CLOCK_ORIGIN = System.nanoTime();
     private static final Version VERSION_INFO = new Version(3, 1);
@@ -261,12 +253,6 @@ public final class MPI {
             runtime = null;
             engine = null;
             attachedBuffer = null;
-            synchronized (inFlight) {
-                inFlight.clear();
-            }
-            synchronized (regions) {
-                regions.clear();
-            }
         }
     }
 
@@ -403,7 +389,7 @@ public final class MPI {
         if (buffer == null) {
             throw COMM_WORLD.raise(ErrorClass.BUFFER, call + ": buffer is null");
         }
-        attach(e, buffer, buffer, Memory.BYTE_ARRAY_BASE, buffer.length, call);
+        attach(e, buffer, buffer, Addresses.BYTE_ARRAY_BASE, buffer.length, call);
     }
 
     private static void attach(Engine e, Object keep, Object base, long offset, int bytes, String call) {
@@ -458,8 +444,10 @@ public final class MPI {
 
     /**
      * A direct buffer in native byte order, zero-filled. While MPI runs it is board memory, which
-     * other ranks on the board reach without a copy through the host (rendezvous, RMA); before
-     * Init, after Finalize, or when the board is full it is an ordinary direct buffer.
+     * other ranks on the board reach without a copy through the host (rendezvous, RMA), and which
+     * returns to the board once the buffer (and every view of it) is unreachable. Before Init,
+     * after Finalize, or when the board is full it is an ordinary direct buffer; the first time
+     * the board is full, one line on standard error says so.
      */
     public static ByteBuffer newByteBuffer(int capacity) {
         if (capacity < 0) {
@@ -467,22 +455,14 @@ public final class MPI {
         }
         Engine e = phase == RUNNING ? engine : null;
         if (e != null && capacity > 0) {
-            BoardRegion region = e.allocate(capacity);
-            if (region != null) {
-                ByteBuffer whole = region.asByteBuffer();
-                if (whole.isDirect() && whole.capacity() >= capacity) {
-                    synchronized (regions) {
-                        regions.add(region);
-                    }
-                    ByteBuffer b = whole.duplicate();
-                    b.clear().limit(capacity);
-                    b = b.slice().order(ByteOrder.nativeOrder());
-                    Memory.setMemory(Memory.addressOf(b), capacity, (byte) 0);
-                    return b;
-                }
-                // Not mappable as a direct buffer (an in-process board): the engine cannot use it
-                // any better than plain memory.
-                region.free();
+            ByteBuffer b = e.allocateBuffer(capacity);
+            if (b != null) {
+                return b;
+            }
+            if (boardFullReported.compareAndSet(false, true)) {
+                System.err.println("atoll-mpi: rank " + COMM_WORLD.rank + ": board memory is full (a buffer of "
+                    + capacity + " bytes did not fit); MPI.newByteBuffer and the new*Buffer calls now return ordinary"
+                    + " direct memory when the board has no room (large sends from it are staged)");
             }
         }
         return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
@@ -634,15 +614,5 @@ public final class MPI {
 
     static String worldRankOrUnknown() {
         return phase == RUNNING ? Integer.toString(COMM_WORLD.rank) : "?";
-    }
-
-    /** Keeps {@code buffer} reachable until {@code op}, which the program let go of, completes. */
-    static void keepUntilComplete(Operation op, Object buffer) {
-        synchronized (inFlight) {
-            inFlight.removeIf(entry -> ((Operation) entry[0]).isComplete());
-            if (!op.isComplete()) {
-                inFlight.add(new Object[] {op, buffer});
-            }
-        }
     }
 }

@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.Buffer;
-
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -14,7 +12,8 @@ import org.atollmpi.engine.Operation;
  * <p>The request holds the program's buffer until the operation completes: the engine reads and
  * writes it by address, so the garbage collector must neither free nor move it before then (for a
  * direct buffer the engine keeps only the native address, and the buffer object is what owns that
- * memory). A request freed while in flight hands its buffer to {@link MPI#keepUntilComplete}.
+ * memory). A request freed while in flight hands its buffer to the engine, which keeps it until
+ * the operation completes.
  *
  * <p>Errors of a completed operation (ERR_TRUNCATE) are raised by the call that completes it,
  * through the error handler of the request's communicator. A request is used by one thread at a
@@ -254,14 +253,10 @@ public class Request implements Freeable {
         }
         Engine engine = MPI.engine(call);
         if (state == ACTIVE) {
-            Operation o = op;
             try {
-                engine.release(o);
+                engine.release(op, buffer);
             } catch (EngineException e) {
                 throw scope().raise(e, call);
-            }
-            if (buffer instanceof Buffer) {
-                MPI.keepUntilComplete(o, buffer);
             }
         }
         op = null;

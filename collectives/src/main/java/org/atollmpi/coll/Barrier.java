@@ -1,8 +1,10 @@
 package org.atollmpi.coll;
 
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
-import org.atollmpi.nic.Memory;
 
 /**
  * Dissemination barrier (Hensgen, Finkel and Manber, 1988): in round {@code k} every member
@@ -14,37 +16,57 @@ import org.atollmpi.nic.Memory;
  * <p>Messages are empty and travel on the communicator's collective context, so they can never
  * match a user's receive (not even one with {@code ANY_SOURCE}/{@code ANY_TAG}). The round number
  * is the tag; within one barrier each round talks to a different pair of peers, and the engine's
- * per-peer ordering keeps consecutive barriers apart.
+ * per-peer ordering keeps consecutive barriers apart. A {@link Schedule}: the blocking barrier
+ * waits for it, a nonblocking one would hand its operation out.
  */
-public final class Barrier {
+public final class Barrier extends Schedule {
     /** Zero-length messages still get a real array to point at, whatever the board does with it. */
     private static final byte[] NOTHING = new byte[0];
 
-    private Barrier() {
+    private final int[] worldRanks;
+    private final int me;
+    private final int context;
+
+    private Barrier(Engine engine, int[] worldRanks, int me, int context) {
+        super(engine, context);
+        this.worldRanks = worldRanks;
+        this.me = me;
+        this.context = context;
     }
 
     /**
-     * Blocks until every member of the group has entered the barrier.
+     * Starts a barrier; the operation completes once every member of the group has entered it.
      *
      * @param engine     this rank's engine
      * @param worldRanks the group: world rank of each member, indexed by group rank
      * @param me         this rank's index in {@code worldRanks}
      * @param context    the communicator's collective context id
      */
+    public static Operation start(Engine engine, int[] worldRanks, int me, int context) {
+        return new Barrier(engine, worldRanks, me, context).start();
+    }
+
+    /** Blocks until every member of the group has entered the barrier. */
     public static void run(Engine engine, int[] worldRanks, int me, int context) {
-        int n = worldRanks.length;
-        for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
-            int to = worldRanks[ahead(me, distance, n)];
-            int from = worldRanks[behind(me, distance, n)];
-            // Receive first: the peer behind may already be sending to us.
-            Operation recv = engine.irecv(NOTHING, Memory.BYTE_ARRAY_BASE, 0, from, round, context);
-            Operation send = engine.isend(Engine.MODE_STANDARD, NOTHING, Memory.BYTE_ARRAY_BASE, 0,
-                to, round, context);
-            engine.await(send);
-            engine.await(recv);
-            engine.release(send);
-            engine.release(recv);
+        Operation op = start(engine, worldRanks, me, context);
+        engine.await(op);
+        engine.release(op);
+        if (op.error() != ErrorClass.SUCCESS) {
+            throw new EngineException(op.error(), "barrier: " + op.errorMessage());
         }
+    }
+
+    @Override
+    protected boolean startRound(int round) {
+        int n = worldRanks.length;
+        int distance = 1 << round;
+        if (round >= 31 || distance >= n) {
+            return false;
+        }
+        // Receive first: the peer behind may already be sending to us.
+        recv(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[behind(me, distance, n)], round, context);
+        send(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[ahead(me, distance, n)], round, context);
+        return true;
     }
 
     /** The member a round of {@code distance} signals. */

@@ -1,6 +1,6 @@
 package org.atollmpi.launch;
 
-import static org.atollmpi.nic.boot.BootProtocol.*;
+import static org.atollmpi.runtime.boot.BootProtocol.*;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.atollmpi.nic.boot.JobFiles;
+import org.atollmpi.runtime.boot.JobFiles;
 
 /**
  * One run of mpirun: starts the job server and the ranks, waits for them, and ends the job on the

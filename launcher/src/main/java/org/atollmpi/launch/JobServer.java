@@ -1,6 +1,6 @@
 package org.atollmpi.launch;
 
-import static org.atollmpi.nic.boot.BootProtocol.*;
+import static org.atollmpi.runtime.boot.BootProtocol.*;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
 
 /**
  * The job server inside mpirun: every rank connects to it once (proving it knows the job secret,
- * see {@link org.atollmpi.nic.boot.BootProtocol}), and through it the ranks meet in barriers and
+ * see {@link org.atollmpi.runtime.boot.BootProtocol}), and through it the ranks meet in barriers and
  * exchanges, report that they finalized, and abort the job.
  *
  * <p>One thread accepts, one thread per connection reads; the job is a handful of ranks, so
@@ -70,7 +70,7 @@ final class JobServer implements AutoCloseable {
         acceptor.start();
     }
 
-    /** {@code host:port} for {@link org.atollmpi.nic.boot.BootProtocol#ENV_JOB_SERVER}. */
+    /** {@code host:port} for {@link org.atollmpi.runtime.boot.BootProtocol#ENV_JOB_SERVER}. */
     String address() {
         return serverSocket.getInetAddress().getHostAddress() + ":" + serverSocket.getLocalPort();
     }

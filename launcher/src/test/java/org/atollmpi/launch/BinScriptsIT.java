@@ -101,7 +101,7 @@ class BinScriptsIT {
     @Test
     void mpijavacCompilesAgainstTheJar() throws Exception {
         Path src = Files.writeString(tmp.resolve("Hello.java"), """
-                import org.atollmpi.nic.boot.JobBootstrap;
+                import org.atollmpi.runtime.boot.JobBootstrap;
 
                 public class Hello {
                     public static void main(String[] args) {

@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.atollmpi.nic.boot.BootProtocol;
-import org.atollmpi.nic.boot.JobBootstrap;
+import org.atollmpi.runtime.boot.BootProtocol;
+import org.atollmpi.runtime.boot.JobBootstrap;
 
 /** An mpirun (or any command) run as a child process by a test, with its output collected. */
 final class MpirunProcess implements AutoCloseable {
@@ -42,10 +42,11 @@ final class MpirunProcess implements AutoCloseable {
         process.onExit().thenRun(() -> exitedAtMillis = System.currentTimeMillis());
     }
 
-    /** The class path that holds mpirun, JobBootstrap, picocli and the test rank programs. */
+    /** The class path that holds mpirun, JobBootstrap (and the NIC interface it implements), picocli and the test rank programs. */
     static String testClassPath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : List.of(TestRank.class, Mpirun.class, JobBootstrap.class, picocli.CommandLine.class)) {
+        for (Class<?> c : List.of(TestRank.class, Mpirun.class, JobBootstrap.class, org.atollmpi.nic.RoutingSpace.class,
+            picocli.CommandLine.class)) {
             try {
                 entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (URISyntaxException e) {

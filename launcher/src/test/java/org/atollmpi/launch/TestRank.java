@@ -5,7 +5,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.atollmpi.nic.boot.JobBootstrap;
+import org.atollmpi.runtime.boot.JobBootstrap;
 
 /**
  * A rank program for the launcher tests; it uses only {@link JobBootstrap}. Like the shm board,

@@ -11,4 +11,11 @@ public interface ArrivalHandler {
 
     /** A notification from {@code source}. */
     void onNotification(int source, int type, long arg0, long arg1, long arg2);
+
+    /**
+     * A one-sided operation this port issued has completed: {@code token} is the one it was
+     * issued with, {@code status} {@link NicStatus#OK} or the NACK code, {@code value} the old
+     * value of an atomic (0 for get and put).
+     */
+    void onCompletion(long token, int status, long value);
 }

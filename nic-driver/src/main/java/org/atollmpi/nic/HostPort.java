@@ -19,6 +19,7 @@ package org.atollmpi.nic;
  *
  * <p>Deposit calls never block: they return {@code false} when the target has no room
  * (back-pressure) and the caller retries after it has made progress. Nothing is ever dropped.
+ * One-sided operations are issued and complete later, through {@link ArrivalHandler#onCompletion}.
  *
  * <p>Not thread-safe: one thread at a time drives a port (the engine serialises callers).
  */
@@ -60,7 +61,8 @@ public interface HostPort extends AutoCloseable {
 
     /**
      * Delivers what has arrived at this port, oldest first per channel: fast sends, receive-ring
-     * records and notifications, at most {@code limit} of them in all.
+     * records, notifications and completions of this port's one-sided operations, at most
+     * {@code limit} of them in all.
      *
      * @return how many were delivered (0 when idle)
      */
@@ -73,6 +75,9 @@ public interface HostPort extends AutoCloseable {
      * @return the region, or {@code null} if the board has no room left
      */
     BoardRegion allocate(long length);
+
+    /** How many window descriptors this port's table holds (registered windows count against it). */
+    int windowCapacity();
 
     /**
      * Registers a window descriptor over {@code [offset, offset + length)} of {@code region}
@@ -93,31 +98,42 @@ public interface HostPort extends AutoCloseable {
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);
 
+    // ------------------------------------------------------------------------------------------
+    // One-sided operations. Each is issued here and completes later: the completer posts one
+    // completion, carrying the caller's token, that a later poll hands to
+    // ArrivalHandler#onCompletion, with OK or the NACK of the window check (TWID, TWID_CAPA,
+    // TOFFSET, TLENGTH, TRIGHTS, TALIGN, TPEER). A board may complete an operation before the
+    // issuing call returns (shm: the caller's thread plays the NIC) or a round trip later (a
+    // network), and operations may complete in any order: until its completion, the caller must
+    // neither reuse the local buffer nor read a Get's destination.
+    // ------------------------------------------------------------------------------------------
+
     /**
      * GET: copies {@code length} bytes at {@code offset} of the target's window into the local
      * destination.
      *
-     * @return {@link NicStatus#OK} or an error code; on error no memory was touched
+     * @return {@link NicStatus#OK} when issued (a completion follows), or {@link NicStatus#BUSY}
+     *         when the port has no room for another outstanding operation: nothing was issued,
+     *         poll and retry
      */
-    int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length);
+    int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
+            long token);
 
-    /** PUT: the reverse of {@link #get}. */
-    int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length);
-
-    /**
-     * Atomic fetch-and-add on an 8-byte aligned word of the target's window; the old value goes
-     * to {@code result[0]}.
-     *
-     * @return {@link NicStatus#OK} or an error code
-     */
-    int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long[] result);
+    /** PUT: the reverse of {@link #get}; the source may be reused once the completion arrives. */
+    int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
+            long token);
 
     /**
-     * Atomic compare-and-swap on an 8-byte aligned word of the target's window; the value found
-     * goes to {@code result[0]} (equal to {@code expected} when the swap happened).
+     * Atomic fetch-and-add on an 8-byte aligned word of the target's window; the completion
+     * carries the old value.
      */
-    int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
-                       long[] result);
+    int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token);
+
+    /**
+     * Atomic compare-and-swap on an 8-byte aligned word of the target's window; the completion
+     * carries the value found (equal to {@code expected} when the swap happened).
+     */
+    int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value, long token);
 
     /** Frees this port's resources; the board stays until its owner closes it. */
     @Override

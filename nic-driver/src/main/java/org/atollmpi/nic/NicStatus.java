@@ -20,6 +20,11 @@ public final class NicStatus {
     public static final int TALIGN = 6;
     /** The target rank is not in the routing space. */
     public static final int TPEER = 7;
+    /**
+     * Not a NACK: the port cannot take another outstanding one-sided operation now. Nothing was
+     * issued; poll (which frees room as completions are delivered) and issue again.
+     */
+    public static final int BUSY = 8;
 
     private NicStatus() {
     }
@@ -34,6 +39,7 @@ public final class NicStatus {
             case TRIGHTS: return "TRIGHTS";
             case TALIGN: return "TALIGN";
             case TPEER: return "TPEER";
+            case BUSY: return "BUSY";
             default: return "status " + status;
         }
     }
@@ -48,6 +54,7 @@ public final class NicStatus {
             case TRIGHTS: return "window does not grant this access";
             case TALIGN: return "atomic access is not 8-byte aligned";
             case TPEER: return "no such target rank";
+            case BUSY: return "no room for another outstanding operation";
             default: return "unknown NIC status " + status;
         }
     }

@@ -1,41 +1,53 @@
 package org.atollmpi.engine;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
-import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.NicStatus;
-import org.atollmpi.nic.WindowKey;
-import org.atollmpi.nic.WindowRights;
 
 /**
- * The progress engine of one rank: matching, the protocol ladder (fast / eager / rendezvous) and
- * progress over one {@link HostPort}. Ranks here are world ranks (routing-space ranks); the API
- * layer translates communicator ranks. Buffers are {@code (base, offset, bytes)} the
- * {@link Memory} way: a primitive array and a byte offset from its base, or {@code null} and a
- * native address.
+ * The progress engine of one rank: the facade that the API and the layers above call. Ranks here
+ * are world ranks (routing-space ranks); the API translates communicator ranks. Buffers are
+ * {@code (base, offset, bytes)} the {@link Memory} way: a primitive array and a byte offset from
+ * its base, or {@code null} and a native address.
+ *
+ * <p>The work is done by small parts, each with one job (docs/ARCHITECTURE.md has the picture):
+ * <ul>
+ * <li>{@link Sequencer}: numbers matched messages per peer and puts arrivals back in order;</li>
+ * <li>{@link Matcher} / {@link MatchQueues}: posted receives and unexpected messages per context;</li>
+ * <li>{@link SendQueue}: sends waiting for room at their target, in order;</li>
+ * <li>protocol roles, one state machine per side: {@link SyncSend}, {@link RendezvousSend},
+ *     {@link RendezvousReceive}; {@link ReadyRoles} runs those with local work;</li>
+ * <li>{@link RendezvousResources}: windows and staging memory, taken only after a match;</li>
+ * <li>{@link ArrivalAdapter}: decodes what the port delivers; {@link ControlProxy} and
+ *     {@link Outbox}: send control messages;</li>
+ * <li>{@link Faults}: protocol violations, raised as MPI errors.</li>
+ * </ul>
  *
  * <p>Protocol ladder, by message size: a payload that fits one slot goes as a single fast send;
- * up to {@link EngineConfig#eagerLimit()} it is one record in the receiver's ring; above that an
- * RTS carries a window descriptor and the receiver Gets the data (straight from the sender's
- * buffer when it lives in board memory, else through a pipeline of staging chunks). A FIN-like
- * "chunks consumed" notification completes the sender.
+ * up to the eager limit it is one record in the receiver's ring; above it an RTS announces it and
+ * the receiver Gets the data after the match (straight from the sender's buffer when it lives in
+ * board memory, else through staging chunks, else as FRAG records through the ring).
  *
- * <p>Every data message carries a per-(sender, receiver) sequence number; arrivals that overtake
- * (the NIC does not order its two channels against each other) are held until their turn.
+ * <p>Progress is a list of {@link WorkItem}s run on every pass; layers above add their own, and
+ * chain steps with {@link #whenComplete}. Per-operation errors (truncation) are reported in the
+ * {@link Operation}, never thrown; argument checking is the API's job. Protocol faults are thrown
+ * as {@link EngineException}s from the next call that progresses.
  *
- * <p>Per-operation errors (truncation) are reported in the {@link Operation}, never thrown;
- * argument checking is the API's job.
- *
- * <p>Threads: with {@code threadSafe} every entry point takes one lock, released between polls of
- * a blocking wait so other threads progress too (MPI_THREAD_MULTIPLE). Without it the engine is
- * for one thread at a time and takes no lock.
+ * <p>Threads: with {@code threadSafe} every entry point takes one lock, released between passes
+ * of a blocking wait so other threads (and the asynchronous progress thread) progress too, and
+ * each waiting thread has its own idle state. Without it the engine is for one thread at a time
+ * and takes no lock.
  */
 public final class Engine implements AutoCloseable {
     public static final int ANY_SOURCE = -1;
@@ -51,10 +63,9 @@ public final class Engine implements AutoCloseable {
     public static final int MODE_BUFFERED = 3;
 
     private static final int POLL_LIMIT = 64;
-    private static final int STATE_QUEUED = 1;     // waiting for room at the target
-    private static final int STATE_AWAIT_ACK = 2;  // synchronous eager send, deposited
-    private static final int STATE_RNDV = 3;       // rendezvous in progress
-    private static final int STATE_POSTED = 4;     // receive waiting for a match
+    /** How often an allocation of board memory that found the board full waits for collected buffers. */
+    private static final int BOARD_ALLOCATION_RETRIES = 7;
+    private static final WorkItem[] NO_ITEMS = new WorkItem[0];
 
     private final HostPort port;
     private final EngineConfig config;
@@ -64,27 +75,28 @@ public final class Engine implements AutoCloseable {
     private final int eagerLimit;
     private final int stagedEagerLimit;
     private final ReentrantLock lock;
-    private final IdleStrategy idleStrategy;
-    private final Arrivals arrivals = new Arrivals();
+    private final IdleStrategy soleIdler;
+    private final ThreadLocal<IdleStrategy> idlers;
+
     private final HeldMessagePool held = new HeldMessagePool();
+    private final Faults faults = new Faults();
     private final OperationTable table = new OperationTable();
-    private final byte[] rtsScratch = new byte[RendezvousDescriptor.LENGTH];
+    private final Matcher matcher = new Matcher();
+    private final ReadyRoles readyRoles = new ReadyRoles();
+    private final Sequencer sequencer;
+    private final SendQueue sendQueue;
+    private final ControlProxy control;
+    private final Outbox outbox;
+    private final RendezvousResources resources;
+    private final ArrivalAdapter arrivals;
+    private final BoardBuffers boardBuffers = new BoardBuffers();
+    private final EngineCounters counters = new EngineCounters();
+    private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
-    private final int[] lastSentSequence;
-    private final int[] expectedSequence;
-    private final HeldMessage[] overtaken;   // per source: arrived ahead of their sequence number
-    private int overtakenCount;
-    private MatchQueues[] contexts = new MatchQueues[8];
-
-    private final Operation[] queuedHead;    // per target: sends waiting for room, in order
-    private final Operation[] queuedTail;
-    private int queuedCount;
-    private Operation activeSends;           // rendezvous sends (linked via RendezvousSend.nextActive)
-    private Operation activeReceives;        // rendezvous receives (linked via Operation.next)
-    private int activeReceiveCount;
-    private long[] pendingNotes = new long[5 * 16]; // notifications the target had no room for
-    private int pendingNoteCount;
-
+    private WorkItem[] items = NO_ITEMS;
+    private Operation completedHead;   // completed operations whose hook has not run
+    private Operation completedTail;
+    private int activeRoles;
     private BufferedSendSpace bufferSpace;
     private final Operation blockingOp;      // reused by blocking calls when single-threaded
     private final Operation probeOp;
@@ -98,17 +110,27 @@ public final class Engine implements AutoCloseable {
         this.eagerLimit = Math.min(config.eagerLimit(), port.maxSendLength());
         this.stagedEagerLimit = Math.min(config.stagedEagerLimit(), port.maxSendLength());
         this.lock = threadSafe ? new ReentrantLock() : null;
-        this.idleStrategy = config.idle() == EngineConfig.IdleMode.SPIN
-            ? NoOpIdleStrategy.INSTANCE
-            : new BackoffIdleStrategy(64, 16, 1_000, 200_000);
-        this.lastSentSequence = new int[size];
-        this.expectedSequence = new int[size];
-        Arrays.fill(expectedSequence, 1);
-        this.overtaken = new HeldMessage[size];
-        this.queuedHead = new Operation[size];
-        this.queuedTail = new Operation[size];
+        this.soleIdler = threadSafe ? null : newIdleStrategy(config.idle(), false);
+        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config.idle(), true)) : null;
+        this.sequencer = new Sequencer(size, held);
+        this.sendQueue = new SendQueue(this, size);
+        this.control = new ControlProxy(port);
+        this.outbox = new Outbox(port);
+        this.resources = new RendezvousResources(port, config);
+        this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
         this.blockingOp = threadSafe ? null : new Operation();
         this.probeOp = threadSafe ? null : new Operation();
+    }
+
+    /**
+     * A fresh idle strategy: spinning when every rank has a core (a thread-safe engine spins with
+     * a pause, its threads share the core with the lock holder), else Agrona's back-off.
+     */
+    static IdleStrategy newIdleStrategy(EngineConfig.IdleMode mode, boolean shared) {
+        if (mode == EngineConfig.IdleMode.SPIN) {
+            return shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
+        }
+        return new BackoffIdleStrategy(64, 16, 1_000, 200_000);
     }
 
     public int rank() {
@@ -131,6 +153,21 @@ public final class Engine implements AutoCloseable {
     /** The largest message sent eagerly from heap arrays or private memory. */
     public int stagedEagerLimit() {
         return stagedEagerLimit;
+    }
+
+    /** Which protocols this rank's sends took (see {@link EngineCounters}). */
+    public EngineCounters counters() {
+        return counters;
+    }
+
+    /** Protocol faults seen so far (each was or will be raised once as an MPI error). */
+    public long faultCount() {
+        lock();
+        try {
+            return faults.count();
+        } finally {
+            unlock();
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -171,8 +208,8 @@ public final class Engine implements AutoCloseable {
     public void send(int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
         lock();
         try {
-            if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && queuedHead[dest] == null
-                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0)) {
+            if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
+                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
                 return;
             }
         } finally {
@@ -208,7 +245,7 @@ public final class Engine implements AutoCloseable {
     public Operation iprobe(int source, int tag, int context) {
         lock();
         try {
-            progressLocked();
+            progressLocked(true);
             return probeLocked(source, tag, context);
         } finally {
             unlock();
@@ -217,25 +254,26 @@ public final class Engine implements AutoCloseable {
 
     /** Blocking probe; the result is engine-owned as for {@link #recv}. */
     public Operation probe(int source, int tag, int context) {
+        IdleStrategy idle = idler();
         while (true) {
             int work;
             lock();
             try {
-                work = progressLocked();
+                work = progressLocked(true);
                 Operation found = probeLocked(source, tag, context);
                 if (found != null) {
-                    idleStrategy.reset();
+                    idle.reset();
                     return found;
                 }
             } finally {
                 unlock();
             }
-            idleStrategy.idle(work);
+            idle.idle(work);
         }
     }
 
     private Operation probeLocked(int source, int tag, int context) {
-        HeldMessage m = queues(context).findUnexpected(source, tag);
+        HeldMessage m = matcher.queues(context).findUnexpected(source, tag);
         if (m == null) {
             return null;
         }
@@ -252,19 +290,23 @@ public final class Engine implements AutoCloseable {
 
     /** Progresses until {@code op} completes. */
     public void await(Operation op) {
+        if (op.complete) {
+            return;
+        }
+        IdleStrategy idle = idler();
         while (!op.complete) {
             int work;
             lock();
             try {
-                work = progressLocked();
+                work = progressLocked(true);
             } finally {
                 unlock();
             }
             if (!op.complete) {
-                idleStrategy.idle(work);
+                idle.idle(work);
             }
         }
-        idleStrategy.reset();
+        idle.reset();
     }
 
     /** Progresses once and says whether {@code op} is complete. */
@@ -279,20 +321,37 @@ public final class Engine implements AutoCloseable {
     public int progress() {
         lock();
         try {
-            return progressLocked();
+            return progressLocked(true);
         } finally {
             unlock();
         }
     }
 
-    /** Backs off according to the idle strategy after a progress pass that did {@code work}. */
+    /**
+     * One pass for a background progress thread: like {@link #progress()}, but a protocol fault
+     * is left for the program's next call to raise, where an error handler can see it.
+     */
+    public int progressInBackground() {
+        lock();
+        try {
+            return progressLocked(false);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Backs off according to the calling thread's idle strategy after a pass that did {@code work}. */
     public void idle(int work) {
-        idleStrategy.idle(work);
+        idler().idle(work);
     }
 
     /**
-     * Tries to cancel: a receive not yet matched completes cancelled; a send not yet handed to the
-     * NIC is withdrawn and completes cancelled; anything further along completes normally.
+     * Asks for cancellation. A receive not yet matched completes cancelled at once; a send not yet
+     * handed to the NIC is withdrawn and completes cancelled; a send whose message is in the
+     * receiver's port asks the receiver's engine to take it back, and completes cancelled or, if a
+     * receive had already matched it, normally; anything further along completes normally. A
+     * wait on the operation afterwards returns whatever the program at the other end does
+     * (MPI-3.1 §3.8.4), as long as the other rank's engine progresses.
      */
     public void cancel(Operation op) {
         lock();
@@ -300,16 +359,27 @@ public final class Engine implements AutoCloseable {
             if (op.complete) {
                 return;
             }
-            if (op.kind == Operation.KIND_RECV && op.state == STATE_POSTED
-                && queues(op.context).removePosted(op)) {
-                op.cancelled = true;
-                op.statusSource = ANY_SOURCE;
-                op.statusTag = ANY_TAG;
-                op.statusBytes = 0;
-                complete(op);
-            } else if (op.kind == Operation.KIND_SEND && op.state == STATE_QUEUED && unqueue(op)) {
-                op.cancelled = true;
-                complete(op);
+            if (op.kind == Operation.KIND_RECV) {
+                if (op.role == null && matcher.queues(op.context).removePosted(op)) {
+                    op.statusSource = ANY_SOURCE;
+                    op.statusTag = ANY_TAG;
+                    op.statusBytes = 0;
+                    completeCancelled(op);
+                }
+            } else if (op.kind == Operation.KIND_SEND) {
+                if (sendQueue.remove(op)) {
+                    ProtocolRole role = op.role;
+                    if (role != null) {
+                        if (role instanceof RendezvousSend r) {
+                            r.withdrawn();
+                        }
+                        retire(role);
+                        op.role = null;
+                    }
+                    completeCancelled(op);
+                } else if (op.role != null) {
+                    op.role.requestCancel();
+                }
             }
         } finally {
             unlock();
@@ -318,9 +388,20 @@ public final class Engine implements AutoCloseable {
 
     /** The user lets go of {@code op}: it still completes, and is then forgotten. */
     public void release(Operation op) {
+        release(op, null);
+    }
+
+    /**
+     * The user lets go of {@code op}; {@code keepAlive} (the buffer object behind a native
+     * address, say) stays referenced by the engine until the operation completes.
+     */
+    public void release(Operation op, Object keepAlive) {
         lock();
         try {
             op.freed = true;
+            if (!op.complete) {
+                op.owner = keepAlive;
+            }
         } finally {
             unlock();
         }
@@ -356,47 +437,168 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** Board memory for {@code MPI.newByteBuffer}; {@code null} when the board is full. */
-    public BoardRegion allocate(long bytes) {
-        lock();
-        try {
-            return port.allocate(bytes);
-        } finally {
-            unlock();
+    /**
+     * A direct buffer of board memory for {@code MPI.newByteBuffer} (native order, zeroed), which
+     * peers on the board reach without a copy; its memory returns to the board once the buffer
+     * (and every view of it) is unreachable. When the board is full, waits briefly for buffers the
+     * program dropped to be collected (as the JDK does for direct memory).
+     *
+     * @return the buffer, or {@code null} when the board has no room (or its memory cannot back a
+     *         direct buffer): the caller falls back to ordinary memory
+     */
+    public ByteBuffer allocateBuffer(int capacity) {
+        for (int attempt = 0; ; attempt++) {
+            BoardRegion region;
+            lock();
+            try {
+                region = port.allocate(capacity);
+                if (region == null) {
+                    resources.dropCache();
+                    region = port.allocate(capacity);
+                }
+            } finally {
+                unlock();
+            }
+            if (region != null) {
+                return boardBuffers.wrap(region, capacity);
+            }
+            if (attempt == BOARD_ALLOCATION_RETRIES || boardBuffers.live() == 0) {
+                return null;
+            }
+            if (attempt == 0) {
+                System.gc(); // dropped board buffers go back once their cleaners run
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1L << attempt));
         }
     }
 
     /**
      * Waits until everything this rank has started towards others is delivered: queued sends,
-     * rendezvous in both directions, buffered sends and pending notifications. MPI_Finalize calls
-     * this before the ranks part.
+     * rendezvous in both directions, buffered sends and pending control messages. MPI_Finalize
+     * calls this before the ranks part.
      */
     public void quiesce() {
-        progressUntil(() -> queuedCount == 0 && activeSends == null && activeReceives == null && pendingNoteCount == 0
+        progressUntil(() -> sendQueue.isEmpty() && activeRoles == 0 && outbox.isEmpty() && readyRoles.isEmpty()
             && (bufferSpace == null || bufferSpace.blocksInUse() == 0));
     }
 
     /** Progresses, backing off while idle, until {@code done} (checked under the lock) holds. */
-    private void progressUntil(java.util.function.BooleanSupplier done) {
+    public void progressUntil(BooleanSupplier done) {
+        IdleStrategy idle = idler();
         while (true) {
             int work;
             lock();
             try {
                 if (done.getAsBoolean()) {
-                    idleStrategy.reset();
+                    idle.reset();
                     return;
                 }
-                work = progressLocked();
+                work = progressLocked(true);
             } finally {
                 unlock();
             }
-            idleStrategy.idle(work);
+            idle.idle(work);
         }
     }
 
     @Override
     public void close() {
         port.close();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // For the layers above: composite operations, completion hooks, work items
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * An operation that the layer above completes itself with {@link #completeComposite} (a
+     * collective schedule, an RMA epoch): it waits, tests and mixes with point-to-point
+     * operations like any other.
+     */
+    public Operation newComposite(int context) {
+        Operation op = new Operation();
+        op.kind = Operation.KIND_COMPOSITE;
+        op.context = context;
+        op.peer = ANY_SOURCE;
+        return op;
+    }
+
+    /** Completes a composite operation with {@link ErrorClass#SUCCESS} or an error. */
+    public void completeComposite(Operation op, int errorClass, String message) {
+        lock();
+        try {
+            if (op.kind != Operation.KIND_COMPOSITE) {
+                throw new IllegalArgumentException(op + " is not a composite operation");
+            }
+            if (!op.complete) {
+                op.error = errorClass;
+                op.errorMessage = message;
+                complete(op);
+            }
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Runs {@code hook} once {@code op} has completed: from the progress pass after completion,
+     * under the engine's lock (also if it has completed already). One hook per operation.
+     */
+    public void whenComplete(Operation op, CompletionHook hook) {
+        lock();
+        try {
+            if (op.hook != null) {
+                throw new IllegalStateException(op + " has a completion hook already");
+            }
+            op.hook = hook;
+            if (op.complete) {
+                queueHook(op);
+            }
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Runs {@code step} under the engine's lock, so that operations it starts and the hooks it
+     * registers form one step no progressing thread can see half done (a schedule starting a
+     * round). Hooks and work items already run under the lock and need not call this.
+     */
+    public void execute(Runnable step) {
+        lock();
+        try {
+            step.run();
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Adds a work item that every progress pass runs, after the engine's own. */
+    public void addWorkItem(WorkItem item) {
+        lock();
+        try {
+            items = Arrays.copyOf(items, items.length + 1);
+            items[items.length - 1] = item;
+        } finally {
+            unlock();
+        }
+    }
+
+    public void removeWorkItem(WorkItem item) {
+        lock();
+        try {
+            for (int i = 0; i < items.length; i++) {
+                if (items[i] == item) {
+                    WorkItem[] rest = new WorkItem[items.length - 1];
+                    System.arraycopy(items, 0, rest, 0, i);
+                    System.arraycopy(items, i + 1, rest, i, items.length - i - 1);
+                    items = rest;
+                    return;
+                }
+            }
+        } finally {
+            unlock();
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -408,16 +610,7 @@ public final class Engine implements AutoCloseable {
             return new Operation();
         }
         Operation op = blockingOp;
-        op.complete = false;
-        op.freed = false;
-        op.cancelled = false;
-        op.error = ErrorClass.SUCCESS;
-        op.errorMessage = null;
-        op.protocol = null;
-        op.bufferedBlock = -1;
-        op.next = null;
-        op.prev = null;
-        op.id = -1;
+        op.reset();
         return op;
     }
 
@@ -437,8 +630,8 @@ public final class Engine implements AutoCloseable {
         op.base = base;
         op.offset = offset;
         op.bytes = bytes;
-        if (queuedHead[dest] != null || !tryStart(op)) {
-            enqueue(op);
+        if (sendQueue.hasQueued(dest) || !tryStart(op)) {
+            sendQueue.add(op);
         }
     }
 
@@ -470,8 +663,8 @@ public final class Engine implements AutoCloseable {
         internal.bytes = bytes;
         internal.bufferedBlock = start;
         internal.freed = true;
-        if (queuedHead[op.peer] != null || !tryStart(internal)) {
-            enqueue(internal);
+        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
+            sendQueue.add(internal);
         }
         op.base = base;
         op.bytes = bytes;
@@ -479,231 +672,89 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Hands the send to the NIC if the target has room; false leaves nothing behind.
+     * Hands the send to the NIC if the target has room; false leaves nothing behind but the
+     * protocol role, which the next try reuses.
      *
      * <p>Eager or rendezvous: data in board memory goes by rendezvous above the eager limit (the
      * receiver copies it once, straight from the sender's buffer); anything else would have to be
      * staged, which costs as many copies as eager plus a round trip, so it stays eager up to the
      * staged limit.
      */
-    private boolean tryStart(Operation op) {
-        if (op.bytes <= eagerLimit) {
-            return startEager(op);
+    boolean tryStart(Operation op) {
+        ProtocolRole role = op.role;
+        if (role instanceof RendezvousSend r) {
+            return depositRts(op, r);
         }
-        if (op.protocol != null) {
-            return startRendezvous(op, null); // prepared on an earlier try; only the RTS is left
+        if (role == null && op.bytes > eagerLimit) {
+            BoardRegion own = op.base == null ? port.regionOf(null, op.offset, op.bytes) : null;
+            if (own != null || op.bytes > stagedEagerLimit) {
+                RendezvousSend r = new RendezvousSend(this, op, own);
+                register(r);
+                op.role = r;
+                return depositRts(op, r);
+            }
         }
-        BoardRegion own = op.base == null ? port.regionOf(null, op.offset, op.bytes) : null;
-        if (own == null && op.bytes <= stagedEagerLimit) {
-            return startEager(op);
-        }
-        return startRendezvous(op, own);
+        return startEager(op);
     }
 
     private boolean startEager(Operation op) {
         if (op.mode == MODE_SYNCHRONOUS) {
-            int id = table.register(op);
-            if (!depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, id)) {
-                table.release(op);
+            SyncSend s = (SyncSend) op.role;
+            if (s == null) {
+                s = new SyncSend(this, op);
+                register(s);
+                op.role = s;
+            }
+            int sequence = depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context,
+                s.handle);
+            if (sequence == 0) {
                 return false;
             }
-            op.state = STATE_AWAIT_ACK;
+            s.deposited(sequence);
             return true;
         }
-        if (!depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0)) {
+        if (depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0) == 0) {
             return false;
         }
         complete(op);
         return true;
     }
 
-    private boolean depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux) {
-        int sequence = lastSentSequence[dest] + 1;
+    /** @return the sequence number the message took, or 0 when the target has no room */
+    private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux) {
+        int sequence = sequencer.next(dest);
         long h0 = Envelope.header0(kind, context, tag);
         long h1 = Envelope.header1(sequence, aux);
         boolean sent = bytes <= fastLimit
             ? port.fastSend(dest, h0, h1, base, offset, bytes)
             : port.send(dest, h0, h1, base, offset, bytes);
-        if (sent) {
-            lastSentSequence[dest] = sequence;
+        if (!sent) {
+            return 0;
         }
-        return sent;
+        sequencer.sent(dest, sequence);
+        if (bytes <= fastLimit) {
+            counters.fastSends++;
+        } else {
+            counters.eagerSends++;
+        }
+        return sequence;
     }
 
-    /** @param own the board region holding the message, or null when it lives elsewhere */
-    private boolean startRendezvous(Operation op, BoardRegion own) {
-        RendezvousSend rs = (RendezvousSend) op.protocol;
-        if (rs == null) {
-            rs = prepareRendezvous(op, own);
-            if (rs == null) {
-                return false; // no board memory or window for now: retry when traffic drains
-            }
-            op.protocol = rs;
-            table.register(op);
-        }
-        RendezvousDescriptor.write(rtsScratch, rs.window.id(), rs.window.capability(), 0, op.bytes, rs.chunkBytes,
-            rs.slots, op.id);
-        int sequence = lastSentSequence[op.peer] + 1;
+    private boolean depositRts(Operation op, RendezvousSend r) {
+        r.writeRts(rtsScratch);
+        int sequence = sequencer.next(op.peer);
         long h0 = Envelope.header0(Envelope.RTS, op.context, op.tag);
-        long h1 = Envelope.header1(sequence, op.id);
-        boolean sent = RendezvousDescriptor.LENGTH <= fastLimit
-            ? port.fastSend(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RendezvousDescriptor.LENGTH)
-            : port.send(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RendezvousDescriptor.LENGTH);
+        long h1 = Envelope.header1(sequence, r.handle);
+        boolean sent = RtsDescriptor.LENGTH <= fastLimit
+            ? port.fastSend(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH)
+            : port.send(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH);
         if (!sent) {
             return false;
         }
-        lastSentSequence[op.peer] = sequence;
-        op.state = STATE_RNDV;
-        rs.nextActive = activeSends;
-        activeSends = op;
+        sequencer.sent(op.peer, sequence);
+        r.deposited(sequence);
+        counters.rendezvousSends++;
         return true;
-    }
-
-    /**
-     * Exposes the message through a window: in place when it already lives in board memory (one
-     * copy in all, by the receiver), else through staging chunks of board memory that the sender
-     * fills as the receiver drains them. Chunk 0 is filled before the RTS leaves.
-     */
-    private RendezvousSend prepareRendezvous(Operation op, BoardRegion own) {
-        if (own != null) {
-            WindowKey key = port.register(own, op.offset - own.address(), op.bytes, WindowRights.READ);
-            if (key == null) {
-                return null;
-            }
-            RendezvousSend rs = new RendezvousSend(null, key, op.bytes, 1, 1);
-            rs.filled = 1;
-            return rs;
-        }
-        int chunk = config.chunkBytes();
-        int totalChunks = (int) (((long) op.bytes + chunk - 1) / chunk);
-        int slots = Math.min(config.stagingSlots(), totalChunks);
-        if (totalChunks == 1) {
-            chunk = op.bytes;
-        }
-        BoardRegion staging = port.allocate((long) chunk * slots);
-        if (staging == null) {
-            return null;
-        }
-        WindowKey key = port.register(staging, 0, (long) chunk * slots, WindowRights.READ);
-        if (key == null) {
-            staging.free();
-            return null;
-        }
-        RendezvousSend rs = new RendezvousSend(staging, key, chunk, slots, totalChunks);
-        fillChunk(op, rs);
-        return rs;
-    }
-
-    private void fillChunk(Operation op, RendezvousSend rs) {
-        int c = rs.filled;
-        long at = (long) c * rs.chunkBytes;
-        int len = (int) Math.min(rs.chunkBytes, op.bytes - at);
-        long slotOffset = (long) (c % rs.slots) * rs.chunkBytes;
-        Memory.copy(op.base, op.offset + at, rs.staging.base(), rs.staging.address() + slotOffset, len);
-        rs.filled = c + 1;
-    }
-
-    /** Fills free staging slots and tells the receiver about them. */
-    private int advanceSends() {
-        int work = 0;
-        Operation prev = null;
-        for (Operation op = activeSends; op != null; ) {
-            RendezvousSend rs = (RendezvousSend) op.protocol;
-            Operation next = rs.nextActive;
-            if (rs.consumed >= rs.totalChunks) {
-                if (prev == null) {
-                    activeSends = next;
-                } else {
-                    ((RendezvousSend) prev.protocol).nextActive = next;
-                }
-                finishRendezvousSend(op, rs);
-                work++;
-            } else {
-                while (rs.staging != null && rs.filled < rs.totalChunks && rs.filled < rs.consumed + rs.slots) {
-                    fillChunk(op, rs);
-                    work++;
-                }
-                if (rs.receiverOp >= 0 && rs.filled > rs.announced
-                    && port.notify(op.peer, Envelope.N_CHUNK_READY, rs.receiverOp, rs.filled, 0)) {
-                    rs.announced = rs.filled;
-                    work++;
-                }
-                prev = op;
-            }
-            op = next;
-        }
-        return work;
-    }
-
-    private void finishRendezvousSend(Operation op, RendezvousSend rs) {
-        port.deregister(rs.window);
-        if (rs.staging != null) {
-            rs.staging.free();
-        }
-        op.protocol = null;
-        table.release(op);
-        complete(op);
-    }
-
-    private void enqueue(Operation op) {
-        op.state = STATE_QUEUED;
-        op.next = null;
-        int dest = op.peer;
-        if (queuedTail[dest] == null) {
-            queuedHead[dest] = op;
-        } else {
-            queuedTail[dest].next = op;
-        }
-        queuedTail[dest] = op;
-        queuedCount++;
-    }
-
-    private boolean unqueue(Operation target) {
-        int dest = target.peer;
-        Operation prev = null;
-        for (Operation op = queuedHead[dest]; op != null; prev = op, op = op.next) {
-            if (op == target) {
-                if (prev == null) {
-                    queuedHead[dest] = op.next;
-                } else {
-                    prev.next = op.next;
-                }
-                if (queuedTail[dest] == op) {
-                    queuedTail[dest] = prev;
-                }
-                op.next = null;
-                queuedCount--;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private int drainQueued() {
-        int work = 0;
-        for (int dest = 0; dest < size && queuedCount > 0; dest++) {
-            Operation op;
-            while ((op = queuedHead[dest]) != null) {
-                queuedHead[dest] = op.next;
-                if (queuedHead[dest] == null) {
-                    queuedTail[dest] = null;
-                }
-                op.next = null;
-                queuedCount--;
-                if (!tryStart(op)) {
-                    // put it back at the head: order to one target is the send order
-                    op.next = queuedHead[dest];
-                    queuedHead[dest] = op;
-                    if (queuedTail[dest] == null) {
-                        queuedTail[dest] = op;
-                    }
-                    queuedCount++;
-                    break;
-                }
-                work++;
-            }
-        }
-        return work;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -718,7 +769,7 @@ public final class Engine implements AutoCloseable {
         op.peer = source;
         op.tag = tag;
         op.context = context;
-        MatchQueues q = queues(context);
+        MatchQueues q = matcher.queues(context);
         HeldMessage m = q.findUnexpected(source, tag);
         if (m != null) {
             q.removeUnexpected(m);
@@ -726,25 +777,16 @@ public final class Engine implements AutoCloseable {
             held.recycle(m);
             return;
         }
-        op.state = STATE_POSTED;
         q.post(op);
     }
 
-    private MatchQueues queues(int context) {
-        if (context >= contexts.length) {
-            contexts = Arrays.copyOf(contexts, Math.max(context + 1, contexts.length * 2));
+    /** A matched message in its turn: match it or keep it as unexpected. */
+    void dispatch(int source, long h0, long h1, Object base, long offset, int length) {
+        if (Envelope.kind(h0) == Envelope.RTS && RtsDescriptor.totalBytes(base, offset) < 0) {
+            faults.report("RTS from rank " + source + " announces " + RtsDescriptor.totalBytes(base, offset) + " bytes");
+            return;
         }
-        MatchQueues q = contexts[context];
-        if (q == null) {
-            q = new MatchQueues();
-            contexts[context] = q;
-        }
-        return q;
-    }
-
-    /** An in-order data message: match it or keep it as unexpected. */
-    private void dispatch(int source, long h0, long h1, Object base, long offset, int length) {
-        MatchQueues q = queues(Envelope.context(h0));
+        MatchQueues q = matcher.queues(Envelope.context(h0));
         Operation op = q.takePosted(source, Envelope.tag(h0));
         if (op != null) {
             deliver(op, source, h0, h1, base, offset, length);
@@ -758,7 +800,16 @@ public final class Engine implements AutoCloseable {
         op.statusTag = Envelope.tag(h0);
         int kind = Envelope.kind(h0);
         if (kind == Envelope.RTS) {
-            startRendezvousReceive(op, source, base, offset);
+            int total = RtsDescriptor.totalBytes(base, offset);
+            if (total > op.bytes) {
+                truncated(op, total);
+            }
+            op.statusBytes = Math.min(total, op.bytes);
+            RendezvousReceive r = new RendezvousReceive(this, op, source, Envelope.aux(h1), total,
+                RtsDescriptor.windowId(base, offset), RtsDescriptor.capability(base, offset));
+            register(r);
+            op.role = r;
+            makeReady(r);
             return;
         }
         int n = length;
@@ -771,7 +822,7 @@ public final class Engine implements AutoCloseable {
         }
         op.statusBytes = n;
         if (kind == Envelope.EAGER_SYNC) {
-            notifyOrQueue(source, Envelope.N_SYNC_ACK, Envelope.aux(h1), 0, 0);
+            outbox.send(source, SyncAckDescriptor.TYPE, SyncAckDescriptor.arg0(Envelope.aux(h1)), 0, 0);
         }
         complete(op);
     }
@@ -782,218 +833,155 @@ public final class Engine implements AutoCloseable {
             + op.statusTag + ") does not fit the receive buffer of " + op.bytes + " bytes";
     }
 
-    private void startRendezvousReceive(Operation op, int source, Object base, long offset) {
-        RendezvousReceive rr = new RendezvousReceive(source, RendezvousDescriptor.senderOp(base, offset),
-            RendezvousDescriptor.windowId(base, offset), RendezvousDescriptor.capability(base, offset),
-            RendezvousDescriptor.windowOffset(base, offset), RendezvousDescriptor.totalBytes(base, offset),
-            RendezvousDescriptor.chunkBytes(base, offset), RendezvousDescriptor.slots(base, offset));
-        if (rr.totalBytes > op.bytes) {
-            truncated(op, rr.totalBytes);
-        }
-        op.statusBytes = Math.min(rr.totalBytes, op.bytes);
-        op.protocol = rr;
-        op.state = STATE_RNDV;
-        table.register(op);
-        op.prev = null;
-        op.next = activeReceives;
-        if (activeReceives != null) {
-            activeReceives.prev = op;
-        }
-        activeReceives = op;
-        activeReceiveCount++;
-        pull(op, rr);
-    }
-
-    /** Copies the chunks the sender has made ready and reports them consumed. */
-    private int pull(Operation op, RendezvousReceive rr) {
-        int work = 0;
-        while (rr.consumed < rr.ready && rr.consumed < rr.totalChunks) {
-            int c = rr.consumed;
-            long at = (long) c * rr.chunkBytes;
-            int len = (int) Math.min(rr.chunkBytes, rr.totalBytes - at);
-            int fit = (int) Math.max(0, Math.min(len, op.bytes - at)); // a truncated receive drains the rest
-            if (fit > 0) {
-                long slotOffset = rr.windowOffset + (long) (c % rr.slots) * rr.chunkBytes;
-                int status = port.get(rr.source, rr.windowId, rr.capability, slotOffset, op.base, op.offset + at, fit);
-                if (status != NicStatus.OK) {
-                    op.error = ErrorClass.INTERN;
-                    op.errorMessage = "rendezvous Get from rank " + rr.source + " failed: " + NicStatus.describe(status)
-                        + " (" + NicStatus.name(status) + ")";
-                    rr.consumed = rr.totalChunks;
-                    break;
-                }
+    /**
+     * A sender asks for its message numbered {@code sequence} back. Answered by this engine alone:
+     * a message not yet in its turn is dropped when it comes, an unexpected one is removed, a
+     * matched one stays matched.
+     */
+    void cancelRequested(int source, int senderHandle, int sequence, int context) {
+        boolean cancelled;
+        if (!sequencer.hadTurn(source, sequence)) {
+            sequencer.dropOnArrival(source, sequence);
+            cancelled = true;
+        } else {
+            MatchQueues q = matcher.existing(context);
+            HeldMessage m = q == null ? null : q.takeUnexpected(source, sequence);
+            cancelled = m != null;
+            if (m != null) {
+                held.recycle(m);
             }
-            rr.consumed = c + 1;
-            work++;
         }
-        if (rr.consumed > rr.reported
-            && port.notify(rr.source, Envelope.N_CHUNK_DONE, rr.senderOp, rr.consumed, op.id)) {
-            rr.reported = rr.consumed;
-            work++;
-        }
-        if (rr.reported >= rr.totalChunks) {
-            if (op.prev == null) {
-                activeReceives = op.next;
-            } else {
-                op.prev.next = op.next;
-            }
-            if (op.next != null) {
-                op.next.prev = op.prev;
-            }
-            op.next = null;
-            op.prev = null;
-            activeReceiveCount--;
-            op.protocol = null;
-            table.release(op);
-            complete(op);
-        }
-        return work;
-    }
-
-    private int advanceReceives() {
-        int work = 0;
-        for (Operation op = activeReceives; op != null; ) {
-            Operation next = op.next;
-            work += pull(op, (RendezvousReceive) op.protocol);
-            op = next;
-        }
-        return work;
+        outbox.send(source, CancelReplyDescriptor.TYPE, CancelReplyDescriptor.arg0(senderHandle),
+            cancelled ? CancelReplyDescriptor.CANCELLED : CancelReplyDescriptor.MATCHED, 0);
     }
 
     // ------------------------------------------------------------------------------------------
-    // Progress
+    // Progress and completion
     // ------------------------------------------------------------------------------------------
 
-    private int progressLocked() {
+    private int progressLocked(boolean raiseFaults) {
         int work = port.poll(arrivals, POLL_LIMIT);
-        if (queuedCount > 0) {
-            work += drainQueued();
+        if (!sendQueue.isEmpty()) {
+            work += sendQueue.doWork();
         }
-        if (activeSends != null) {
-            work += advanceSends();
+        if (!readyRoles.isEmpty()) {
+            work += readyRoles.doWork();
         }
-        if (activeReceiveCount > 0) {
-            work += advanceReceives();
+        if (!outbox.isEmpty()) {
+            work += outbox.doWork();
         }
-        if (pendingNoteCount > 0) {
-            work += flushNotes();
+        if (completedHead != null) {
+            work += runHooks();
+        }
+        WorkItem[] external = items;
+        for (WorkItem item : external) {
+            work += item.doWork();
+        }
+        if (raiseFaults && faults.hasPending()) {
+            faults.raisePending();
         }
         return work;
     }
 
-    private void complete(Operation op) {
+    private int runHooks() {
+        int n = 0;
+        Operation op;
+        while ((op = completedHead) != null) {
+            completedHead = op.nextCompleted;
+            if (completedHead == null) {
+                completedTail = null;
+            }
+            op.nextCompleted = null;
+            CompletionHook hook = op.hook;
+            op.hook = null;
+            hook.onComplete(op);
+            n++;
+        }
+        return n;
+    }
+
+    private void queueHook(Operation op) {
+        if (completedTail == null) {
+            completedHead = op;
+        } else {
+            completedTail.nextCompleted = op;
+        }
+        completedTail = op;
+    }
+
+    void complete(Operation op) {
         if (op.bufferedBlock >= 0) {
             if (bufferSpace != null) {
                 bufferSpace.release(op.bufferedBlock);
             }
             op.bufferedBlock = -1;
         }
-        op.state = 0;
+        op.role = null;
+        op.owner = null;
         op.complete = true;
+        if (op.hook != null) {
+            queueHook(op);
+        }
     }
 
-    private void notifyOrQueue(int target, int type, long a0, long a1, long a2) {
-        if (pendingNoteCount == 0 && port.notify(target, type, a0, a1, a2)) {
-            return;
+    void completeCancelled(Operation op) {
+        op.cancelled = true;
+        if (op.kind == Operation.KIND_SEND) {
+            counters.cancelledSends++;
         }
-        if ((pendingNoteCount + 1) * 5 > pendingNotes.length) {
-            pendingNotes = Arrays.copyOf(pendingNotes, pendingNotes.length * 2);
-        }
-        int i = pendingNoteCount++ * 5;
-        pendingNotes[i] = target;
-        pendingNotes[i + 1] = type;
-        pendingNotes[i + 2] = a0;
-        pendingNotes[i + 3] = a1;
-        pendingNotes[i + 4] = a2;
+        complete(op);
     }
 
-    private int flushNotes() {
-        int sent = 0;
-        while (sent < pendingNoteCount) {
-            int i = sent * 5;
-            if (!port.notify((int) pendingNotes[i], (int) pendingNotes[i + 1], pendingNotes[i + 2], pendingNotes[i + 3],
-                pendingNotes[i + 4])) {
-                break;
-            }
-            sent++;
-        }
-        if (sent > 0) {
-            System.arraycopy(pendingNotes, sent * 5, pendingNotes, 0, (pendingNoteCount - sent) * 5);
-            pendingNoteCount -= sent;
-        }
-        return sent;
+    void register(ProtocolRole role) {
+        table.register(role);
+        activeRoles++;
     }
 
-    /** What the port delivers: data messages are put back in sequence, notifications act at once. */
-    private final class Arrivals implements ArrivalHandler {
-        @Override
-        public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
-            int sequence = Envelope.sequence(header1);
-            if (sequence != expectedSequence[source]) {
-                HeldMessage m = held.hold(source, header0, header1, base, offset, length);
-                m.next = overtaken[source];
-                overtaken[source] = m;
-                overtakenCount++;
-                return;
-            }
-            expectedSequence[source] = sequence + 1;
-            dispatch(source, header0, header1, base, offset, length);
-            if (overtakenCount > 0) {
-                releaseOvertaken(source);
-            }
-        }
+    /** The role is finished: nothing names it any more. */
+    void retire(ProtocolRole role) {
+        table.release(role);
+        activeRoles--;
+    }
 
-        private void releaseOvertaken(int source) {
-            boolean found = true;
-            while (found && overtaken[source] != null) {
-                found = false;
-                HeldMessage prev = null;
-                for (HeldMessage m = overtaken[source]; m != null; prev = m, m = m.next) {
-                    if (Envelope.sequence(m.header1) == expectedSequence[source]) {
-                        if (prev == null) {
-                            overtaken[source] = m.next;
-                        } else {
-                            prev.next = m.next;
-                        }
-                        m.next = null;
-                        overtakenCount--;
-                        expectedSequence[source]++;
-                        dispatch(source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
-                        held.recycle(m);
-                        found = true;
-                        break;
-                    }
-                }
-            }
-        }
+    void makeReady(ProtocolRole role) {
+        readyRoles.add(role);
+    }
 
-        @Override
-        public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
-            Operation op = table.get((int) arg0);
-            if (op == null) {
-                throw new IllegalStateException("notification " + type + " from rank " + source
-                    + " names no operation in flight (id " + arg0 + ")");
-            }
-            switch (type) {
-                case Envelope.N_SYNC_ACK:
-                    table.release(op);
-                    complete(op);
-                    break;
-                case Envelope.N_CHUNK_DONE: {
-                    RendezvousSend rs = (RendezvousSend) op.protocol;
-                    rs.consumed = Math.max(rs.consumed, (int) arg1);
-                    rs.receiverOp = (int) arg2;
-                    break;
-                }
-                case Envelope.N_CHUNK_READY: {
-                    RendezvousReceive rr = (RendezvousReceive) op.protocol;
-                    rr.ready = Math.max(rr.ready, (int) arg1);
-                    break;
-                }
-                default:
-                    throw new IllegalStateException("unknown notification type " + type + " from rank " + source);
-            }
-        }
+    ControlProxy control() {
+        return control;
+    }
+
+    RendezvousResources resources() {
+        return resources;
+    }
+
+    HostPort port() {
+        return port;
+    }
+
+    Faults faults() {
+        return faults;
+    }
+
+    int maxRecordLength() {
+        return port.maxSendLength();
+    }
+
+    /** The token of a one-sided operation a role issues: its handle and a tag of its own (a chunk). */
+    static long token(int handle, int tag) {
+        return ((long) tag << 32) | (handle & 0xFFFF_FFFFL);
+    }
+
+    static int tokenHandle(long token) {
+        return (int) token;
+    }
+
+    static int tokenTag(long token) {
+        return (int) (token >>> 32);
+    }
+
+    private IdleStrategy idler() {
+        return lock == null ? soleIdler : idlers.get();
     }
 
     private void lock() {

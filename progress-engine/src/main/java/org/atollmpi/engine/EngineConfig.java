@@ -60,15 +60,23 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
             IdleMode.valueOf(setting("atoll.idle", "ATOLL_IDLE", defaultIdle.name()).toUpperCase()));
     }
 
+    /** A number of bytes or things; sizes take the suffixes k, m and g (powers of 1024). */
     static int intSetting(String property, String env, int fallback) {
         String v = setting(property, env, null);
         if (v == null) {
             return fallback;
         }
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : t.endsWith("g") ? 30 : 0;
         try {
-            return Integer.parseInt(v.trim());
+            long n = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1).trim()) << shift;
+            if (n > Integer.MAX_VALUE || n < Integer.MIN_VALUE) {
+                throw new NumberFormatException("too large");
+            }
+            return (int) n;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(property + " / " + env + " must be an integer, not '" + v + "'");
+            throw new IllegalArgumentException(property + " / " + env + " must be a whole number (with k, m or g"
+                + " for sizes), not '" + v + "'");
         }
     }
 

@@ -1,7 +1,8 @@
 package org.atollmpi.engine;
 
 /**
- * The engine's envelope, carried in the two header words of every deposit.
+ * The engine's envelope, carried in the two header words of every data deposit (fast send or
+ * receive-ring record).
  *
  * <pre>
  *  header0:  63      56 55                   32 31                                0
@@ -10,28 +11,25 @@ package org.atollmpi.engine;
  *           +----------+-----------------------+-----------------------------------+
  *  header1:  63                               32 31                                0
  *           +-----------------------------------+-----------------------------------+
- *           |  per-peer sequence number         |  aux (sender operation id)        |
+ *           |  per-peer sequence number         |  aux: sender handle (EAGER_SYNC,  |
+ *           |                                   |  RTS), else 0                     |
  *           +-----------------------------------+-----------------------------------+
  * </pre>
  *
- * The source rank comes from the port. The sequence number orders the data messages of one
+ * The source rank comes from the port. The sequence number orders the matched messages of one
  * sender to one receiver across the NIC's two channels (fast slots and receive ring), which is
- * what makes matching non-overtaking.
+ * what makes matching non-overtaking. {@link #FRAG} records are not matched and carry no
+ * envelope: their header words are a {@link FragmentDescriptor}.
  */
 final class Envelope {
     /** Eager data; the payload is the message. */
     static final int EAGER = 1;
-    /** Eager data of a synchronous send: the receiver acknowledges the match (aux = sender op). */
+    /** Eager data of a synchronous send: the receiver acknowledges the match (aux = sender handle). */
     static final int EAGER_SYNC = 2;
-    /** Request to send: the payload is a {@link RendezvousDescriptor}. */
+    /** Request to send: the payload is an {@link RtsDescriptor} (aux = sender handle). */
     static final int RTS = 3;
-
-    /** Notification: a synchronous eager send was matched. arg0 = sender op id. */
-    static final int N_SYNC_ACK = 1;
-    /** Notification to the sender: chunks consumed. arg0 = sender op, arg1 = count, arg2 = receiver op. */
-    static final int N_CHUNK_DONE = 2;
-    /** Notification to the receiver: chunks ready in staging. arg0 = receiver op, arg1 = count. */
-    static final int N_CHUNK_READY = 3;
+    /** A piece of a matched rendezvous sent through the receive ring ({@link FragmentDescriptor}). */
+    static final int FRAG = 4;
 
     private Envelope() {
     }

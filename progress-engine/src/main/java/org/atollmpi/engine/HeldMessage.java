@@ -3,7 +3,7 @@ package org.atollmpi.engine;
 /**
  * A message the engine had to copy out of the NIC before it could be delivered: an unexpected
  * message (no matching receive yet) or one that arrived ahead of its sequence number. For an RTS
- * the held bytes are the {@link RendezvousDescriptor}; the data itself stays with the sender.
+ * the held bytes are the {@link RtsDescriptor}; the data itself stays with the sender.
  */
 final class HeldMessage {
     int source;
@@ -22,9 +22,13 @@ final class HeldMessage {
         return Envelope.tag(header0);
     }
 
+    int sequence() {
+        return Envelope.sequence(header1);
+    }
+
     /** The message size a receive or probe sees: the payload, or the RTS's announced total. */
     int messageBytes() {
         return kind() == Envelope.RTS
-            ? RendezvousDescriptor.totalBytes(data, org.atollmpi.nic.Memory.BYTE_ARRAY_BASE) : length;
+            ? RtsDescriptor.totalBytes(data, org.atollmpi.nic.Memory.BYTE_ARRAY_BASE) : length;
     }
 }

@@ -83,6 +83,17 @@ final class MatchQueues {
         return null;
     }
 
+    /** Removes and returns the unexpected message numbered {@code sequence} from {@code source}, or null. */
+    HeldMessage takeUnexpected(int source, int sequence) {
+        for (HeldMessage m = unexpectedHead; m != null; m = m.next) {
+            if (m.source == source && m.sequence() == sequence) {
+                removeUnexpected(m);
+                return m;
+            }
+        }
+        return null;
+    }
+
     void removeUnexpected(HeldMessage m) {
         if (m.prev == null) {
             unexpectedHead = m.next;

@@ -1,17 +1,24 @@
 package org.atollmpi.engine;
 
 /**
- * One point-to-point operation in flight: a send or a receive, from start to completion. It keeps
- * the user's buffer ({@link #buffer()}) referenced until it completes, so the garbage collector
- * can neither free nor move what the engine still reads or writes.
+ * One operation in flight: a send, a receive, or a composite that a layer above completes (a
+ * collective schedule), from start to completion. While the engine may still read or write the
+ * user's buffer, the operation keeps it referenced ({@link #buffer()}, and the owner handed to
+ * {@link Engine#release}), so the garbage collector can neither free nor move it.
  *
- * <p>The status fields are valid once {@link #isComplete()} is true. Per-operation errors (a
- * truncated receive) are reported here, not thrown: {@link #error()} is an {@link ErrorClass}.
+ * <p>The status fields are valid once {@link #isComplete()} is true: {@code complete} is written
+ * last, with release, and read with acquire. Per-operation errors (a truncated receive, a refused
+ * Get) are reported here, not thrown: {@link #error()} is an {@link ErrorClass}.
+ *
+ * <p>Which protocol moves the operation is not its business: a send or receive that needs more
+ * than one step has a {@link ProtocolRole} (the state machine of its side of the protocol), which
+ * points back at it until it completes.
  */
 public final class Operation {
     static final int KIND_SEND = 1;
     static final int KIND_RECV = 2;
     static final int KIND_PROBE = 3;
+    static final int KIND_COMPOSITE = 4;
 
     // --- set at start ---
     int kind;
@@ -22,7 +29,6 @@ public final class Operation {
     int peer;       // destination (send) or requested source (recv), world rank or ANY_SOURCE
     int tag;        // requested tag (recv may be ANY_TAG)
     int context;
-    int id;         // index in the engine's operation table while the NIC may refer to it
 
     // --- completion ---
     volatile boolean complete;
@@ -32,16 +38,34 @@ public final class Operation {
     int error;
     String errorMessage;
     boolean cancelled;
-    boolean freed;      // the user let go of it: recycle/forget on completion
+    boolean freed;          // the user let go of it: forget it on completion
+    Object owner;           // what the user asked to keep alive until completion (after letting go)
+    CompletionHook hook;    // run once, from the progress loop, after completion
+    Operation nextCompleted; // the engine's list of completed operations with a hook
 
-    // --- protocol state ---
-    Operation next;     // posted queue / outbound queue links
+    // --- where it waits ---
+    Operation next;         // posted-receive queue, or the send queue of its target
     Operation prev;
-    int state;
-    Object protocol;    // per-protocol state (rendezvous transfer)
+    ProtocolRole role;      // the state machine moving it on, while there is one
     int bufferedBlock = -1; // start of this send's copy in the attached buffer (buffered mode)
 
     Operation() {
+    }
+
+    /** Makes a reused (engine-owned) operation new again. */
+    void reset() {
+        complete = false;
+        freed = false;
+        cancelled = false;
+        error = ErrorClass.SUCCESS;
+        errorMessage = null;
+        owner = null;
+        hook = null;
+        nextCompleted = null;
+        next = null;
+        prev = null;
+        role = null;
+        bufferedBlock = -1;
     }
 
     public boolean isComplete() {
@@ -90,8 +114,13 @@ public final class Operation {
 
     @Override
     public String toString() {
-        return (kind == KIND_SEND ? "send" : kind == KIND_RECV ? "recv" : "probe")
-            + "{peer=" + peer + ", tag=" + tag + ", ctx=" + context + ", bytes=" + bytes
-            + ", complete=" + complete + '}';
+        String k = switch (kind) {
+            case KIND_SEND -> "send";
+            case KIND_RECV -> "recv";
+            case KIND_PROBE -> "probe";
+            default -> "composite";
+        };
+        return k + "{peer=" + peer + ", tag=" + tag + ", ctx=" + context + ", bytes=" + bytes
+            + ", complete=" + complete + (role != null ? ", " + role : "") + '}';
     }
 }

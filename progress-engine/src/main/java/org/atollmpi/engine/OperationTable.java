@@ -3,42 +3,86 @@ package org.atollmpi.engine;
 import java.util.Arrays;
 
 /**
- * Operations the other side of a protocol refers to by id (a synchronous send awaiting its ack,
- * both ends of a rendezvous). Ids are indexes, reused once released; the protocol guarantees no
- * notification arrives for an id after its operation is released.
+ * The protocol roles a peer may name in a control message, by handle. A handle is the role's
+ * index with a generation on top, so that a message naming a role that has gone (or a forged
+ * one) is recognised as such instead of reaching whatever took its index:
+ *
+ * <pre>
+ *   31        24 23                                                  0
+ *  +------------+-----------------------------------------------------+
+ *  | generation |                  index (16 M roles)                 |
+ *  +------------+-----------------------------------------------------+
+ * </pre>
+ *
+ * Generation 0 is never issued, so {@link #NO_HANDLE} (0) and zeroed fields name nothing. Grows
+ * with the roles in flight (each one an operation the program started), and recycles
+ * indexes once released; the protocols guarantee that nothing names a role after it is released.
  */
 final class OperationTable {
-    private Operation[] slots = new Operation[256];
+    private static final int INDEX_BITS = 24;
+    private static final int INDEX_MASK = (1 << INDEX_BITS) - 1;
+    private static final int MAX_ROLES = 1 << INDEX_BITS;
+    /** What a role that is not registered holds; never a valid handle. */
+    static final int NO_HANDLE = 0;
+
+    private ProtocolRole[] roles = new ProtocolRole[256];
+    private int[] generations = new int[256];
     private int[] free = new int[256];
     private int freeCount;
     private int highWater;
+    private int live;
 
-    int register(Operation op) {
-        int id;
+    /** Registers {@code role} and returns its handle (also stored in the role). */
+    int register(ProtocolRole role) {
+        int index;
         if (freeCount > 0) {
-            id = free[--freeCount];
+            index = free[--freeCount];
         } else {
-            if (highWater == slots.length) {
-                slots = Arrays.copyOf(slots, slots.length * 2);
+            if (highWater == MAX_ROLES) {
+                throw new EngineException(ErrorClass.NO_MEM, "more than " + MAX_ROLES
+                    + " rendezvous and synchronous operations in flight at once");
+            }
+            if (highWater == roles.length) {
+                roles = Arrays.copyOf(roles, roles.length * 2);
+                generations = Arrays.copyOf(generations, generations.length * 2);
                 free = Arrays.copyOf(free, free.length * 2);
             }
-            id = highWater++;
+            index = highWater++;
         }
-        slots[id] = op;
-        op.id = id;
-        return id;
+        int generation = generations[index] % 255 + 1; // 1 .. 255
+        generations[index] = generation;
+        roles[index] = role;
+        live++;
+        int handle = (generation << INDEX_BITS) | index;
+        role.handle = handle;
+        return handle;
     }
 
-    Operation get(int id) {
-        return id >= 0 && id < highWater ? slots[id] : null;
+    /** The role a handle names, or null when it names none (released, never issued, forged). */
+    ProtocolRole get(int handle) {
+        int index = handle & INDEX_MASK;
+        if (index >= highWater || generations[index] != handle >>> INDEX_BITS) {
+            return null;
+        }
+        return roles[index];
     }
 
-    void release(Operation op) {
-        int id = op.id;
-        if (id >= 0 && id < highWater && slots[id] == op) {
-            slots[id] = null;
-            free[freeCount++] = id;
+    void release(ProtocolRole role) {
+        int handle = role.handle;
+        if (handle == NO_HANDLE) {
+            return;
         }
-        op.id = -1;
+        int index = handle & INDEX_MASK;
+        if (index < highWater && roles[index] == role) {
+            roles[index] = null;
+            free[freeCount++] = index;
+            live--;
+        }
+        role.handle = NO_HANDLE;
+    }
+
+    /** Roles registered now. */
+    int live() {
+        return live;
     }
 }

@@ -1,31 +1,213 @@
 package org.atollmpi.engine;
 
-/** Receiver side of a rendezvous: pulls ready chunks with Get and reports them consumed. */
-final class RendezvousReceive {
-    final int source;
-    final int senderOp;
-    final int windowId;
-    final long capability;
-    final long windowOffset;
-    final int totalBytes;
-    final int chunkBytes;
-    final int slots;
-    final int totalChunks;
-    int ready;      // chunks the sender has filled (chunk 0 is ready when the RTS is sent)
-    int consumed;   // chunks copied out
-    int reported;   // chunks reported consumed to the sender
+import org.atollmpi.nic.NicStatus;
 
-    RendezvousReceive(int source, int senderOp, int windowId, long capability, long windowOffset, int totalBytes,
-                      int chunkBytes, int slots) {
-        this.source = source;
-        this.senderOp = senderOp;
+/**
+ * Receiver side of a rendezvous, from the match of its RTS. It Gets the data straight into the
+ * receive buffer, chunk by chunk as the sender makes chunks ready, at most one Get per staging
+ * slot in flight; the NIC may complete them late and in any order.
+ *
+ * <pre>
+ *  RTS named a window ───────────────────────────────────────▶ PULLING
+ *  RTS without one ──▶ SEND_CTS ─CTS sent─▶ AWAIT_DATA ─DATA_WINDOW─▶ PULLING ─all Gets done─▶ SEND_FIN ─▶ DONE
+ *                          │                    │                      ▲ CHUNK_READY: more to Get
+ *                          │ 0 bytes wanted     └─FRAG records, all wanted bytes─▶ DONE
+ *                          └──────────────────────────────────────────────────────▶ DONE
+ * </pre>
+ *
+ * The receive completes as soon as its data is in (a failed Get completes it with ERR_INTERN once
+ * no Get is in flight any more); the role lives on until the FIN has left, and never touches the
+ * receive buffer again.
+ */
+final class RendezvousReceive extends ProtocolRole {
+    enum State { SEND_CTS, AWAIT_DATA, PULLING, SEND_FIN, DONE }
+
+    private Operation op;
+    private State state;
+    private final int senderHandle;
+    private final int wanted;
+    private final boolean inPlace;
+
+    private int windowId;
+    private long capability;
+    private int chunkBytes;
+    private int slots;
+    private int totalChunks;
+    private int ready;
+    private int requested;
+    private int consumed;
+    private int reported;
+    private int inFlight;
+    private boolean[] landed;
+    private boolean failed;
+    private long fragmentBytes;
+
+    /**
+     * @param windowId the RTS's window, or {@link RtsDescriptor#NO_WINDOW}
+     */
+    RendezvousReceive(Engine engine, Operation op, int source, int senderHandle, int total, int windowId,
+                      long capability) {
+        super(engine, source);
+        this.op = op;
+        this.senderHandle = senderHandle;
+        this.wanted = Math.min(total, op.bytes);
+        this.inPlace = windowId != RtsDescriptor.NO_WINDOW;
+        if (inPlace) {
+            this.windowId = windowId;
+            this.capability = capability;
+            this.chunkBytes = Math.max(wanted, 1);
+            this.slots = 1;
+            this.totalChunks = wanted > 0 ? 1 : 0;
+            this.ready = totalChunks;
+            this.landed = new boolean[1];
+            this.state = State.PULLING;
+        } else {
+            this.state = State.SEND_CTS;
+        }
+    }
+
+    @Override
+    String state() {
+        return state.name();
+    }
+
+    @Override
+    int act() {
+        return switch (state) {
+            case SEND_CTS -> sendCts();
+            case PULLING -> pull();
+            case SEND_FIN -> sendFin();
+            default -> 0;
+        };
+    }
+
+    private int sendCts() {
+        if (!engine.control().clearToSend(peer, senderHandle, handle, wanted)) {
+            engine.makeReady(this);
+            return 0;
+        }
+        if (wanted == 0) {
+            state = State.DONE;
+            completeReceive();
+            engine.retire(this);
+        } else {
+            state = State.AWAIT_DATA;
+        }
+        return 1;
+    }
+
+    private int pull() {
+        int work = 0;
+        int limit = Math.min(ready, totalChunks);
+        while (!failed && requested < limit) {
+            int c = requested;
+            long at = (long) c * chunkBytes;
+            int len = (int) Math.min(chunkBytes, wanted - at);
+            int status = engine.port().get(peer, windowId, capability, (long) (c % slots) * chunkBytes,
+                op.base, op.offset + at, len, Engine.token(handle, c));
+            if (status == NicStatus.BUSY) {
+                engine.makeReady(this); // the NIC is full of our Gets: their completions make room
+                break;
+            }
+            requested++;
+            inFlight++;
+            work++;
+        }
+        if (failed ? inFlight == 0 : consumed == totalChunks) {
+            state = State.SEND_FIN;
+            completeReceive();
+            return work + sendFin();
+        }
+        if (consumed > reported) {
+            if (engine.control().chunkDone(peer, senderHandle, consumed)) {
+                reported = consumed;
+                work++;
+            } else {
+                engine.makeReady(this);
+            }
+        }
+        return work;
+    }
+
+    private int sendFin() {
+        if (!engine.control().fin(peer, senderHandle)) {
+            engine.makeReady(this);
+            return 0;
+        }
+        state = State.DONE;
+        engine.retire(this);
+        return 1;
+    }
+
+    @Override
+    void onCompletion(int chunk, int status, long value) {
+        if (state != State.PULLING || chunk < consumed || chunk >= requested || landed[chunk % slots]) {
+            unexpected("completion of Get " + chunk);
+            return;
+        }
+        inFlight--;
+        landed[chunk % slots] = true;
+        if (status != NicStatus.OK && !failed) {
+            failed = true;
+            op.error = ErrorClass.INTERN;
+            op.errorMessage = "rendezvous Get from rank " + peer + " failed: " + NicStatus.describe(status) + " ("
+                + NicStatus.name(status) + ")";
+        }
+        while (consumed < requested && landed[consumed % slots]) {
+            landed[consumed % slots] = false;
+            consumed++;
+        }
+        engine.makeReady(this);
+    }
+
+    @Override
+    void onDataWindow(int windowId, long capability, int chunkBytes, int slots) {
+        if (state != State.AWAIT_DATA || fragmentBytes > 0 || chunkBytes <= 0 || slots <= 0
+            || slots > (wanted + (long) chunkBytes - 1) / chunkBytes) {
+            unexpected("DATA_WINDOW (" + slots + " slots of " + chunkBytes + " bytes for " + wanted + ")");
+            return;
+        }
         this.windowId = windowId;
         this.capability = capability;
-        this.windowOffset = windowOffset;
-        this.totalBytes = totalBytes;
         this.chunkBytes = chunkBytes;
         this.slots = slots;
-        this.totalChunks = (int) (((long) totalBytes + chunkBytes - 1) / chunkBytes);
+        this.totalChunks = (int) ((wanted + (long) chunkBytes - 1) / chunkBytes);
         this.ready = 1;
+        this.landed = new boolean[slots];
+        state = State.PULLING;
+        engine.makeReady(this);
+    }
+
+    @Override
+    void onChunkReady(long filled) {
+        if (state != State.PULLING || inPlace || filled > totalChunks) {
+            unexpected("CHUNK_READY " + filled);
+            return;
+        }
+        if (filled > ready) {
+            ready = (int) filled;
+            engine.makeReady(this);
+        }
+    }
+
+    @Override
+    void onFragment(long byteOffset, Object base, long offset, int length) {
+        if (state != State.AWAIT_DATA || byteOffset < 0 || byteOffset + length > wanted) {
+            unexpected("FRAG of " + length + " bytes at " + byteOffset + " (" + wanted + " wanted)");
+            return;
+        }
+        org.atollmpi.nic.Memory.copy(base, offset, op.base, op.offset + byteOffset, length);
+        fragmentBytes += length;
+        if (fragmentBytes == wanted) {
+            state = State.DONE;
+            completeReceive();
+            engine.retire(this);
+        }
+    }
+
+    private void completeReceive() {
+        Operation o = op;
+        op = null;
+        engine.complete(o);
     }
 }

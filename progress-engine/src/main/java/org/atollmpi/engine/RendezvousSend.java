@@ -1,30 +1,338 @@
 package org.atollmpi.engine;
 
 import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.WindowKey;
 
 /**
- * Sender side of a rendezvous. Chunk {@code c} of the message lives in staging slot
- * {@code c % slots}; the sender may fill chunk {@code c} once the receiver has consumed chunk
- * {@code c - slots}. A message already in board memory is one chunk, exposed in place.
+ * Sender side of a rendezvous. The RTS leaves at once and holds nothing but a sequence number and
+ * a handle; resources are taken only once a receive has matched (the CTS), so no send ever waits
+ * for something that only a later match could free. Data already in board memory may be named in
+ * the RTS itself (a window over it, in place), and then the receiver just Gets it.
+ *
+ * <pre>
+ *  QUEUED ─RTS deposited─▶ AWAIT_MATCH ─FIN (RTS named a window)───────────────────────────▶ DONE
+ *                            │  ▲   │
+ *               cancel()     ▼  │   └─CTS─▶ ACQUIRING ─window (+ staging)─▶ STREAMING ─FIN─▶ DONE
+ *          CANCELLING ─reply: matched      │ nothing free, nobody matched holds any   ▲ CHUNK_DONE:
+ *              │                           ▼                                          │ refill slots,
+ *              └─reply: cancelled─▶ DONE   FRAGMENTING ─all FRAG records deposited─▶ DONE
+ *                                                                          CHUNK_READY ┘
+ * </pre>
+ *
+ * CTS and FIN may also arrive in CANCELLING (the receive matched before the request got there);
+ * they move the send on as usual, and the CANCEL_REPLY that follows says "matched". A CTS asking
+ * for 0 bytes (an empty receive buffer) completes the send at once.
  */
-final class RendezvousSend {
-    final BoardRegion staging;   // null when the window covers the user's own board memory
-    final WindowKey window;
-    final int chunkBytes;
-    final int slots;
-    final int totalChunks;
-    int filled;      // chunks copied into staging
-    int announced;   // chunks the receiver has been told are ready
-    int consumed;    // chunks the receiver reported consumed
-    int receiverOp = -1;
-    Operation nextActive;
+final class RendezvousSend extends ProtocolRole {
+    enum State { QUEUED, AWAIT_MATCH, CANCELLING, ACQUIRING, STREAMING, FRAGMENTING, DONE }
 
-    RendezvousSend(BoardRegion staging, WindowKey window, int chunkBytes, int slots, int totalChunks) {
-        this.staging = staging;
-        this.window = window;
-        this.chunkBytes = chunkBytes;
-        this.slots = slots;
-        this.totalChunks = totalChunks;
+    /** FRAG bytes one pass may deposit, so one large send does not keep a pass to itself. */
+    private static final long FRAGMENT_BYTES_PER_PASS = 1 << 20;
+
+    private Operation op;
+    private State state = State.QUEUED;
+    private final int total;
+    private final int context;
+    /** The message's board memory (data from MPI.newByteBuffer), or null. */
+    private final BoardRegion own;
+    /** The window the RTS names (in place over {@link #own}), or null. */
+    private WindowKey rtsWindow;
+    private int sequence;
+
+    private int receiverHandle;
+    private int wanted;
+    private WindowKey window;
+    private RendezvousResources.Staging staging;
+    private int chunkBytes;
+    private int slots;
+    private int totalChunks;
+    private int filled;
+    private int announced;
+    private int consumed;
+    private long fragmentsSent;
+
+    private boolean dataWindowToSend;
+    private boolean cancelToSend;
+    private boolean cancelOutstanding;
+
+    RendezvousSend(Engine engine, Operation op, BoardRegion own) {
+        super(engine, op.peer);
+        this.op = op;
+        this.total = op.bytes;
+        this.context = op.context;
+        this.own = own;
+        if (own != null) {
+            rtsWindow = engine.resources().registerForRts(own, op.offset - own.address(), total);
+            if (rtsWindow != null) {
+                engine.counters().rtsWindows++;
+            }
+        }
+    }
+
+    /** Fills the RTS payload. */
+    void writeRts(byte[] scratch) {
+        if (rtsWindow != null) {
+            RtsDescriptor.write(scratch, total, rtsWindow.id(), rtsWindow.capability());
+        } else {
+            RtsDescriptor.write(scratch, total, RtsDescriptor.NO_WINDOW, 0);
+        }
+    }
+
+    /** The RTS numbered {@code seq} is in the receiver's port. */
+    void deposited(int seq) {
+        sequence = seq;
+        state = State.AWAIT_MATCH;
+    }
+
+    @Override
+    String state() {
+        return state.name();
+    }
+
+    /** Gives back the RTS window of a send cancelled before its RTS left. */
+    void withdrawn() {
+        if (rtsWindow != null) {
+            engine.resources().releaseRtsWindow(rtsWindow);
+            rtsWindow = null;
+        }
+        op = null;
+        state = State.DONE;
+    }
+
+    @Override
+    int act() {
+        int work = 0;
+        if (cancelToSend) {
+            if (!engine.control().cancelRequest(peer, handle, sequence, context)) {
+                engine.makeReady(this);
+                return 0;
+            }
+            cancelToSend = false;
+            work++;
+        }
+        switch (state) {
+            case ACQUIRING -> {
+                acquire();
+                work++;
+            }
+            case STREAMING -> work += stream();
+            case FRAGMENTING -> work += fragment();
+            default -> { }
+        }
+        return work;
+    }
+
+    @Override
+    void onClearToSend(int receiverHandle, long wanted) {
+        if (state != State.AWAIT_MATCH && state != State.CANCELLING || rtsWindow != null) {
+            unexpected("CTS");
+            return;
+        }
+        if (wanted < 0 || wanted > total) {
+            unexpected("CTS for " + wanted + " of " + total + " bytes");
+            return;
+        }
+        this.receiverHandle = receiverHandle;
+        this.wanted = (int) wanted;
+        if (wanted == 0) {
+            finish();
+            return;
+        }
+        state = State.ACQUIRING;
+        acquire();
+    }
+
+    /** Takes a window (and staging) for the matched transfer, waits, or falls back to FRAG records. */
+    private void acquire() {
+        RendezvousResources resources = engine.resources();
+        if (own != null) {
+            WindowKey key = resources.acquireInPlace(own, op.offset - own.address(), wanted);
+            if (key != null) {
+                window = key;
+                chunkBytes = wanted;
+                slots = 1;
+                totalChunks = 1;
+                filled = 1;
+                engine.counters().inPlaceSends++;
+                startStreaming();
+                return;
+            }
+        } else {
+            EngineConfig config = engine.config();
+            int chunk = config.chunkBytes();
+            int chunks = (int) (((long) wanted + chunk - 1) / chunk);
+            int n = Math.min(config.stagingSlots(), chunks);
+            if (chunks == 1) {
+                chunk = wanted;
+            }
+            RendezvousResources.Staging s = resources.acquireStaging((long) chunk * n);
+            if (s == null && n > 1) {
+                n = 1;
+                s = resources.acquireStaging(chunk);
+            }
+            if (s != null) {
+                staging = s;
+                window = s.key();
+                chunkBytes = chunk;
+                slots = n;
+                totalChunks = chunks;
+                fillChunk();
+                engine.counters().stagedSends++;
+                startStreaming();
+                return;
+            }
+        }
+        if (resources.worthWaiting()) {
+            resources.await(this); // a matched send holds some: it gives them back with progress alone
+            engine.counters().resourceWaits++;
+        } else {
+            state = State.FRAGMENTING;
+            engine.counters().fragmentedSends++;
+            engine.makeReady(this);
+        }
+    }
+
+    private void startStreaming() {
+        state = State.STREAMING;
+        dataWindowToSend = true;
+        engine.makeReady(this);
+    }
+
+    private int stream() {
+        int work = 0;
+        ControlProxy control = engine.control();
+        if (dataWindowToSend) {
+            if (!control.dataWindow(peer, receiverHandle, window.id(), window.capability(), chunkBytes, slots)) {
+                engine.makeReady(this);
+                return work;
+            }
+            dataWindowToSend = false;
+            announced = 1;
+            work++;
+        }
+        while (staging != null && filled < totalChunks && filled < consumed + slots) {
+            fillChunk();
+            work++;
+        }
+        if (filled > announced) {
+            if (control.chunkReady(peer, receiverHandle, filled)) {
+                announced = filled;
+                work++;
+            } else {
+                engine.makeReady(this);
+            }
+        }
+        return work;
+    }
+
+    private void fillChunk() {
+        int c = filled;
+        long at = (long) c * chunkBytes;
+        int len = (int) Math.min(chunkBytes, wanted - at);
+        long slotOffset = (long) (c % slots) * chunkBytes;
+        Memory.copy(op.base, op.offset + at, staging.region().base(), staging.region().address() + slotOffset, len);
+        filled = c + 1;
+    }
+
+    private int fragment() {
+        int work = 0;
+        int max = engine.maxRecordLength();
+        long budget = FRAGMENT_BYTES_PER_PASS;
+        while (fragmentsSent < wanted) {
+            if (budget <= 0) {
+                engine.makeReady(this);
+                return work;
+            }
+            int len = (int) Math.min(max, wanted - fragmentsSent);
+            if (!engine.port().send(peer, FragmentDescriptor.header0(fragmentsSent),
+                FragmentDescriptor.header1(receiverHandle), op.base, op.offset + fragmentsSent, len)) {
+                engine.makeReady(this);
+                return work;
+            }
+            fragmentsSent += len;
+            budget -= len;
+            work++;
+        }
+        finish();
+        return work;
+    }
+
+    @Override
+    void onChunkDone(long consumed) {
+        if (state != State.STREAMING || staging == null || consumed > totalChunks) {
+            unexpected("CHUNK_DONE " + consumed);
+            return;
+        }
+        if (consumed > this.consumed) {
+            this.consumed = (int) consumed;
+            engine.makeReady(this);
+        }
+    }
+
+    @Override
+    void onFin() {
+        if (state == State.STREAMING) {
+            engine.resources().release(window, staging);
+            window = null;
+            staging = null;
+        } else if (rtsWindow != null && (state == State.AWAIT_MATCH || state == State.CANCELLING)) {
+            engine.resources().releaseRtsWindow(rtsWindow);
+            rtsWindow = null;
+        } else {
+            unexpected("FIN");
+            return;
+        }
+        finish();
+    }
+
+    @Override
+    boolean requestCancel() {
+        if (state != State.AWAIT_MATCH) {
+            return false;
+        }
+        state = State.CANCELLING;
+        cancelToSend = true;
+        cancelOutstanding = true;
+        engine.makeReady(this);
+        return true;
+    }
+
+    @Override
+    void onCancelReply(boolean cancelled) {
+        if (!cancelOutstanding) {
+            unexpected("CANCEL_REPLY");
+            return;
+        }
+        cancelOutstanding = false;
+        if (cancelled) {
+            if (state != State.CANCELLING) {
+                unexpected("CANCEL_REPLY (cancelled)");
+                return;
+            }
+            if (rtsWindow != null) {
+                engine.resources().releaseRtsWindow(rtsWindow);
+                rtsWindow = null;
+            }
+            state = State.DONE;
+            Operation o = op;
+            op = null;
+            engine.completeCancelled(o);
+            engine.retire(this);
+        } else if (state == State.CANCELLING) {
+            state = State.AWAIT_MATCH;
+        } else if (state == State.DONE) {
+            engine.retire(this);
+        }
+    }
+
+    private void finish() {
+        state = State.DONE;
+        Operation o = op;
+        op = null;
+        engine.complete(o);
+        if (!cancelOutstanding) {
+            engine.retire(this);
+        }
     }
 }

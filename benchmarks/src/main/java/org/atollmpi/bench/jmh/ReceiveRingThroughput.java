@@ -50,6 +50,10 @@ public class ReceiveRingThroughput {
         @Override
         public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
         }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
+        }
     }
 
     @Setup(Level.Trial)

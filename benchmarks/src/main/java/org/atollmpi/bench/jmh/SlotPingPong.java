@@ -45,6 +45,10 @@ public class SlotPingPong {
         @Override
         public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
         }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
+        }
     }
 
     /** Rank 0: remember the echoed payload. */
@@ -58,6 +62,10 @@ public class SlotPingPong {
 
         @Override
         public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+        }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
         }
     }
 

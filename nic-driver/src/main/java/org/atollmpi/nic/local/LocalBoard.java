@@ -3,9 +3,11 @@ package org.atollmpi.nic.local;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.Board;
@@ -27,27 +29,57 @@ import org.atollmpi.nic.WindowRights;
 public final class LocalBoard implements Board {
     public static final int FAST_SEND_CAPACITY = 40;
 
-    private final int ranks;
-    private final int maxSendLength;
-    private final Port[] ports;
-    private final SecureRandom random = new SecureRandom();
-
-    public LocalBoard(int ranks) {
-        this(ranks, 8, 16, 16, 64 * 1024);
-    }
-
     /**
+     * What the board holds.
+     *
      * @param slotsPerPair  fast sends in flight from one source to one target
      * @param ringRecords   records in flight to one target, all sources together
      * @param notifications notifications in flight to one target
      * @param maxSendLength largest record payload
+     * @param windows       window descriptors per port
+     * @param heapBytes     board memory per port ({@link HostPort#allocate})
+     * @param completions   one-sided operations per port whose completions wait for a poll
      */
+    public record Limits(int slotsPerPair, int ringRecords, int notifications, int maxSendLength, int windows,
+                         long heapBytes, int completions) {
+        public static final Limits DEFAULT = new Limits(8, 16, 16, 64 * 1024, 1024, 256L << 20, 64);
+
+        public Limits withQueues(int slotsPerPair, int ringRecords, int notifications, int maxSendLength) {
+            return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
+        }
+
+        public Limits withWindows(int windows) {
+            return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
+        }
+
+        public Limits withHeapBytes(long heapBytes) {
+            return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
+        }
+
+        public Limits withCompletions(int completions) {
+            return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
+        }
+    }
+
+    private final int ranks;
+    private final Limits limits;
+    private final Port[] ports;
+    private final SecureRandom random = new SecureRandom();
+
+    public LocalBoard(int ranks) {
+        this(ranks, Limits.DEFAULT);
+    }
+
     public LocalBoard(int ranks, int slotsPerPair, int ringRecords, int notifications, int maxSendLength) {
+        this(ranks, Limits.DEFAULT.withQueues(slotsPerPair, ringRecords, notifications, maxSendLength));
+    }
+
+    public LocalBoard(int ranks, Limits limits) {
         this.ranks = ranks;
-        this.maxSendLength = maxSendLength;
+        this.limits = limits;
         this.ports = new Port[ranks];
         for (int r = 0; r < ranks; r++) {
-            ports[r] = new Port(r, slotsPerPair, ringRecords, notifications);
+            ports[r] = new Port(r);
         }
     }
 
@@ -66,11 +98,17 @@ public final class LocalBoard implements Board {
     private record Note(int source, int type, long arg0, long arg1, long arg2) {
     }
 
+    private record Completion(long token, int status, long value) {
+    }
+
     private static final class Region implements BoardRegion {
         final byte[] memory;
+        final AtomicLong heapUsed;
+        boolean freed;
 
-        Region(int length) {
-            memory = new byte[length];
+        Region(int length, AtomicLong heapUsed) {
+            this.memory = new byte[length];
+            this.heapUsed = heapUsed;
         }
 
         @Override
@@ -94,7 +132,12 @@ public final class LocalBoard implements Board {
         }
 
         @Override
-        public void free() {
+        public synchronized void free() {
+            if (freed) {
+                throw new IllegalStateException("board region freed twice");
+            }
+            freed = true;
+            heapUsed.addAndGet(-memory.length);
         }
     }
 
@@ -120,17 +163,19 @@ public final class LocalBoard implements Board {
         final ArrayBlockingQueue<Arrival> ring;
         final ArrayBlockingQueue<Note> notes;
         final List<Window> windows = new ArrayList<>();
+        final ArrayDeque<Completion> completions = new ArrayDeque<>();
+        final AtomicLong heapUsed = new AtomicLong();
         int nextFastSource;
 
         @SuppressWarnings("unchecked")
-        Port(int rank, int slotsPerPair, int ringRecords, int notifications) {
+        Port(int rank) {
             this.rank = rank;
             this.fast = new ArrayBlockingQueue[ranks];
             for (int s = 0; s < ranks; s++) {
-                fast[s] = new ArrayBlockingQueue<>(slotsPerPair);
+                fast[s] = new ArrayBlockingQueue<>(limits.slotsPerPair());
             }
-            this.ring = new ArrayBlockingQueue<>(ringRecords);
-            this.notes = new ArrayBlockingQueue<>(notifications);
+            this.ring = new ArrayBlockingQueue<>(limits.ringRecords());
+            this.notes = new ArrayBlockingQueue<>(limits.notifications());
         }
 
         @Override
@@ -150,7 +195,7 @@ public final class LocalBoard implements Board {
 
         @Override
         public int maxSendLength() {
-            return maxSendLength;
+            return limits.maxSendLength();
         }
 
         private byte[] copy(Object base, long offset, int length) {
@@ -169,8 +214,8 @@ public final class LocalBoard implements Board {
 
         @Override
         public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
-            if (length > maxSendLength) {
-                throw new IllegalArgumentException("send of " + length + " bytes exceeds " + maxSendLength);
+            if (length > limits.maxSendLength()) {
+                throw new IllegalArgumentException("send of " + length + " bytes exceeds " + limits.maxSendLength());
             }
             return ports[target].ring.offer(new Arrival(rank, header0, header1, copy(srcBase, srcOffset, length)));
         }
@@ -183,6 +228,11 @@ public final class LocalBoard implements Board {
         @Override
         public int poll(ArrivalHandler handler, int limit) {
             int done = 0;
+            Completion c;
+            while (done < limit && (c = completions.poll()) != null) {
+                handler.onCompletion(c.token(), c.status(), c.value());
+                done++;
+            }
             Note n;
             while (done < limit && (n = notes.poll()) != null) {
                 handler.onNotification(n.source(), n.type(), n.arg0(), n.arg1(), n.arg2());
@@ -212,7 +262,22 @@ public final class LocalBoard implements Board {
 
         @Override
         public BoardRegion allocate(long length) {
-            return length > Integer.MAX_VALUE - 16 ? null : new Region((int) length);
+            if (length > Integer.MAX_VALUE - 16) {
+                return null;
+            }
+            long used;
+            do {
+                used = heapUsed.get();
+                if (used + length > limits.heapBytes()) {
+                    return null;
+                }
+            } while (!heapUsed.compareAndSet(used, used + length));
+            return new Region((int) length, heapUsed);
+        }
+
+        @Override
+        public int windowCapacity() {
+            return limits.windows();
         }
 
         @Override
@@ -220,6 +285,9 @@ public final class LocalBoard implements Board {
             Window w = new Window((Region) region, offset, length, rights, random.nextLong());
             int id = windows.indexOf(null);
             if (id < 0) {
+                if (windows.size() == limits.windows()) {
+                    return null;
+                }
                 id = windows.size();
                 windows.add(w);
             } else {
@@ -274,61 +342,67 @@ public final class LocalBoard implements Board {
             return NicStatus.OK;
         }
 
+        /** Runs the operation now, as the shm board does, and queues its completion for the next poll. */
         @Override
         public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset,
-                       int length) {
+                       int length, long token) {
+            if (completions.size() >= limits.completions()) {
+                return NicStatus.BUSY;
+            }
             Window[] w = new Window[1];
             int status = check(target, windowId, capability, offset, length, WindowRights.READ, w);
             if (status == NicStatus.OK) {
                 Memory.copy(w[0].region.memory, Memory.BYTE_ARRAY_BASE + w[0].offset + offset, dstBase, dstOffset,
                     length);
             }
-            return status;
+            completions.add(new Completion(token, status, 0));
+            return NicStatus.OK;
         }
 
         @Override
         public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset,
-                       int length) {
+                       int length, long token) {
+            if (completions.size() >= limits.completions()) {
+                return NicStatus.BUSY;
+            }
             Window[] w = new Window[1];
             int status = check(target, windowId, capability, offset, length, WindowRights.WRITE, w);
             if (status == NicStatus.OK) {
                 Memory.copy(srcBase, srcOffset, w[0].region.memory, Memory.BYTE_ARRAY_BASE + w[0].offset + offset,
                     length);
             }
-            return status;
+            completions.add(new Completion(token, status, 0));
+            return NicStatus.OK;
         }
 
         @Override
-        public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long[] result) {
-            Window[] w = new Window[1];
-            int status = check(target, windowId, capability, offset, 8, WindowRights.ATOMIC, w);
-            if (status == NicStatus.OK) {
-                long at = Memory.BYTE_ARRAY_BASE + w[0].offset + offset;
-                synchronized (w[0].region) {
-                    long old = Memory.getLong(w[0].region.memory, at);
-                    Memory.putLong(w[0].region.memory, at, old + delta);
-                    result[0] = old;
-                }
-            }
-            return status;
+        public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
+            return atomic(target, windowId, capability, offset, token, old -> old + delta);
         }
 
         @Override
         public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
-                                  long[] result) {
+                                  long token) {
+            return atomic(target, windowId, capability, offset, token, old -> old == expected ? value : old);
+        }
+
+        private int atomic(int target, int windowId, long capability, long offset, long token,
+                           java.util.function.LongUnaryOperator update) {
+            if (completions.size() >= limits.completions()) {
+                return NicStatus.BUSY;
+            }
             Window[] w = new Window[1];
             int status = check(target, windowId, capability, offset, 8, WindowRights.ATOMIC, w);
+            long old = 0;
             if (status == NicStatus.OK) {
                 long at = Memory.BYTE_ARRAY_BASE + w[0].offset + offset;
                 synchronized (w[0].region) {
-                    long old = Memory.getLong(w[0].region.memory, at);
-                    if (old == expected) {
-                        Memory.putLong(w[0].region.memory, at, value);
-                    }
-                    result[0] = old;
+                    old = Memory.getLong(w[0].region.memory, at);
+                    Memory.putLong(w[0].region.memory, at, update.applyAsLong(old));
                 }
             }
-            return status;
+            completions.add(new Completion(token, status, old));
+            return NicStatus.OK;
         }
 
         @Override

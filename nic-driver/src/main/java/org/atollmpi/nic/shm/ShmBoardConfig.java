@@ -10,7 +10,10 @@ import org.agrona.BitUtil;
  * Only the creating rank's configuration shapes the board: attaching ranks read the layout from
  * the board header, so they need only agree on the attach timeout, the job key and the mapping.
  *
- * <p>Every setting has a system property ({@link #fromSystemProperties()}); byte sizes accept
+ * <p>Every setting has a system property and, for programs started by {@code mpirun} (which passes
+ * its environment, and {@code -x}, to every rank), an environment variable: the property's last
+ * part in upper snake case after {@code ATOLL_SHM_} ({@code atoll.shm.heapBytes} is
+ * {@code ATOLL_SHM_HEAP_BYTES}); the property wins ({@link #fromSettings()}). Byte sizes accept
  * the suffixes {@code k}, {@code m} and {@code g} (powers of 1024):
  *
  * <table>
@@ -85,9 +88,38 @@ public final class ShmBoardConfig {
             DEFAULT_WINDOW_ENTRIES, DEFAULT_HEAP_BYTES_PER_RANK, DEFAULT_ATTACH_TIMEOUT_MILLIS, 0, true);
     }
 
-    /** The defaults overridden by the {@code atoll.shm.*} system properties that are set. */
-    public static ShmBoardConfig fromSystemProperties() {
-        return fromProperties(System.getProperties());
+    /**
+     * The defaults overridden by the {@code ATOLL_SHM_*} environment variables and then by the
+     * {@code atoll.shm.*} system properties that are set.
+     */
+    public static ShmBoardConfig fromSettings() {
+        return fromProperties(settings(System.getenv(), System.getProperties()));
+    }
+
+    /** The properties that {@code env} and {@code properties} set, a property winning over its variable. */
+    static Properties settings(java.util.Map<String, String> env, Properties properties) {
+        Properties merged = new Properties();
+        for (String name : new String[] {SLOTS_PROPERTY, RING_BYTES_PROPERTY, NOTIFICATIONS_PROPERTY, WINDOWS_PROPERTY,
+            HEAP_BYTES_PROPERTY, ATTACH_TIMEOUT_PROPERTY, NATIVE_MAPPING_PROPERTY}) {
+            String value = properties.getProperty(name);
+            if (value == null) {
+                value = env.get(environmentName(name));
+            }
+            if (value != null) {
+                merged.setProperty(name, value);
+            }
+        }
+        String jobKey = properties.getProperty(JOB_KEY_PROPERTY);
+        if (jobKey != null) {
+            merged.setProperty(JOB_KEY_PROPERTY, jobKey);
+        }
+        return merged;
+    }
+
+    /** {@code atoll.shm.heapBytes} is {@code ATOLL_SHM_HEAP_BYTES}. */
+    static String environmentName(String property) {
+        String last = property.substring("atoll.shm.".length());
+        return "ATOLL_SHM_" + last.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
     }
 
     /** @throws IllegalArgumentException naming the property whose value is malformed or out of range */

@@ -16,6 +16,9 @@ import org.atollmpi.nic.WindowRights;
  * throwing; exceptions are for misuse (a bad rank, an oversized payload, a closed port).
  */
 public final class ShmHostPort implements HostPort {
+    /** One-sided operations whose completions may wait for a poll at once. */
+    static final int COMPLETION_QUEUE_ENTRIES = 1024;
+
     private final ShmBoard board;
     private final int rank;
     private final int ranks;
@@ -28,6 +31,7 @@ public final class ShmHostPort implements HostPort {
     private final NotificationQueue ownNotifications;
     private final WindowRegistry windows;
     private final BoardAllocator allocator;
+    private final CompletionQueue completions = new CompletionQueue(COMPLETION_QUEUE_ENTRIES);
     private final long[] capabilityOut = new long[1];
     /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
     private int pollCursor;
@@ -106,9 +110,10 @@ public final class ShmHostPort implements HostPort {
     }
 
     /**
-     * Polls every channel once, starting with a different one each call (the notification
-     * queue, the receive ring, then each source's slot ring), so a busy channel cannot starve
-     * the others when {@code limit} is small.
+     * Delivers this port's own completions first (they are local and free room for more
+     * operations), then polls every channel once, starting with a different one each call (the
+     * notification queue, the receive ring, then each source's slot ring), so a busy channel
+     * cannot starve the others when {@code limit} is small.
      */
     @Override
     public int poll(ArrivalHandler handler, int limit) {
@@ -116,7 +121,7 @@ public final class ShmHostPort implements HostPort {
         int channels = ranks + 2;
         int channel = pollCursor;
         pollCursor = channel + 1 == channels ? 0 : channel + 1;
-        int delivered = 0;
+        int delivered = completions.poll(handler, limit);
         for (int i = 0; i < channels && delivered < limit; i++) {
             int budget = limit - delivered;
             if (channel == 0) {
@@ -137,6 +142,11 @@ public final class ShmHostPort implements HostPort {
         checkOpen();
         long address = allocator.allocate(length);
         return address == BoardAllocator.NO_MEMORY ? null : ShmRegion.allocation(allocator, address, length);
+    }
+
+    @Override
+    public int windowCapacity() {
+        return windows.capacity();
     }
 
     /**
@@ -181,44 +191,64 @@ public final class ShmHostPort implements HostPort {
         return ShmRegion.view(allocator, offset, length);
     }
 
+    /**
+     * The issuing thread plays the NIC: it checks the target's window descriptor and copies at
+     * once, then posts the completion (the NACK of a failed check, or OK) for the next poll.
+     */
     @Override
-    public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length) {
+    public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
+                   long token) {
+        if (!completions.hasRoom()) {
+            return NicStatus.BUSY;
+        }
         long address = resolve(target, windowId, capability, offset, length, WindowRights.READ, false);
-        if (address < 0) {
-            return (int) -address;
+        if (address >= 0) {
+            Memory.copy(null, address, dstBase, dstOffset, length);
         }
-        Memory.copy(null, address, dstBase, dstOffset, length);
+        completions.post(token, address < 0 ? (int) -address : NicStatus.OK, 0);
         return NicStatus.OK;
     }
 
     @Override
-    public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length) {
+    public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
+                   long token) {
+        if (!completions.hasRoom()) {
+            return NicStatus.BUSY;
+        }
         long address = resolve(target, windowId, capability, offset, length, WindowRights.WRITE, false);
-        if (address < 0) {
-            return (int) -address;
+        if (address >= 0) {
+            Memory.copy(srcBase, srcOffset, null, address, length);
         }
-        Memory.copy(srcBase, srcOffset, null, address, length);
+        completions.post(token, address < 0 ? (int) -address : NicStatus.OK, 0);
         return NicStatus.OK;
     }
 
     @Override
-    public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long[] result) {
+    public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
+        if (!completions.hasRoom()) {
+            return NicStatus.BUSY;
+        }
         long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
-            return (int) -address;
+            completions.post(token, (int) -address, 0);
+        } else {
+            completions.post(token, NicStatus.OK, Memory.getAndAddLong(address, delta));
         }
-        result[0] = Memory.getAndAddLong(address, delta);
         return NicStatus.OK;
     }
 
     @Override
     public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
-                              long[] result) {
+                              long token) {
+        if (!completions.hasRoom()) {
+            return NicStatus.BUSY;
+        }
         long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
-            return (int) -address;
+            completions.post(token, (int) -address, 0);
+        } else {
+            completions.post(token, NicStatus.OK, Memory.compareAndExchangeLong(address, expected, value));
         }
-        result[0] = Memory.compareAndExchangeLong(address, expected, value);
         return NicStatus.OK;
     }
 

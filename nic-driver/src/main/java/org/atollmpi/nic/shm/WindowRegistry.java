@@ -26,6 +26,10 @@ final class WindowRegistry {
         }
     }
 
+    int capacity() {
+        return freeIndexes.length;
+    }
+
     /** @return the new window's id, or -1 if every entry is in use */
     int register(long boardOffset, long length, int rights, long[] capabilityOut) {
         if (freeCount == 0) {

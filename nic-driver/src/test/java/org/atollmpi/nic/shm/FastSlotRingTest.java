@@ -102,6 +102,11 @@ class FastSlotRingTest {
             public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
                 throw new AssertionError();
             }
+
+            @Override
+            public void onCompletion(long token, int status, long value) {
+                throw new AssertionError("no one-sided operation was issued");
+            }
         };
         for (int round = 0; round < 700; round++) {
             int batch = batches[round % batches.length];
@@ -168,6 +173,11 @@ class FastSlotRingTest {
             @Override
             public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
             }
+
+            @Override
+            public void onCompletion(long token, int status, long value) {
+                throw new AssertionError("no one-sided operation was issued");
+            }
         };
         assertThrows(IllegalStateException.class, () -> receiver.poll(thrower, 10));
         receiver.poll(recorder, 10);
@@ -207,6 +217,11 @@ class FastSlotRingTest {
 
             @Override
             public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+            }
+
+            @Override
+            public void onCompletion(long token, int status, long value) {
+                throw new AssertionError("no one-sided operation was issued");
             }
         };
         while (seen[0] < count && failure.get() == null) {

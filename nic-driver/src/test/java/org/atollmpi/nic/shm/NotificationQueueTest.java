@@ -97,6 +97,11 @@ class NotificationQueueTest {
                 next[source]++;
                 total[0]++;
             }
+
+            @Override
+            public void onCompletion(long token, int status, long value) {
+                throw new AssertionError("no one-sided operation was issued");
+            }
         };
         while (total[0] < (long) producers * perProducer && failure.get() == null) {
             if (queue.poll(check, 8) == 0) {

@@ -160,6 +160,11 @@ class ReceiveRingTest {
             @Override
             public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
             }
+
+            @Override
+            public void onCompletion(long token, int status, long value) {
+                throw new AssertionError("no one-sided operation was issued");
+            }
         };
         while (total[0] < (long) producers * perProducer && failure.get() == null) {
             if (ring.read(check, 100) == 0) {

@@ -19,8 +19,12 @@ final class Recorder implements ArrivalHandler {
     record Notification(int source, int type, long arg0, long arg1, long arg2) {
     }
 
+    record Completion(long token, int status, long value) {
+    }
+
     final List<Message> messages = new ArrayList<>();
     final List<Notification> notifications = new ArrayList<>();
+    final List<Completion> completions = new ArrayList<>();
 
     @Override
     public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
@@ -34,9 +38,15 @@ final class Recorder implements ArrivalHandler {
         notifications.add(new Notification(source, type, arg0, arg1, arg2));
     }
 
+    @Override
+    public void onCompletion(long token, int status, long value) {
+        completions.add(new Completion(token, status, value));
+    }
+
     void clear() {
         messages.clear();
         notifications.clear();
+        completions.clear();
     }
 
     static byte[] pattern(int length, int seed) {

@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.atollmpi.nic.OneSided;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.NicStatus;
@@ -59,11 +60,11 @@ class ShmBoardFileTest {
         assertEquals(1, p0.poll(r0, 10));
         Recorder.Notification n = r0.notifications.get(0);
         long[] result = new long[1];
-        assertEquals(NicStatus.OK, p0.fetchAndAdd(1, (int) n.arg0(), n.arg1(), 0, 41, result));
-        assertEquals(NicStatus.OK, p0.put(1, (int) n.arg0(), n.arg1(), 8, v, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, OneSided.fetchAndAdd(p0, 1, (int) n.arg0(), n.arg1(), 0, 41, result));
+        assertEquals(NicStatus.OK, OneSided.put(p0, 1, (int) n.arg0(), n.arg1(), 8, v, Memory.LONG_ARRAY_BASE, 8));
         assertEquals(41, Memory.getLong(region.address()));
         assertEquals(1234, Memory.getLong(region.address() + 8));
-        assertEquals(NicStatus.TWID_CAPA, p0.put(1, (int) n.arg0(), ~n.arg1(), 8, v, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(NicStatus.TWID_CAPA, OneSided.put(p0, 1, (int) n.arg0(), ~n.arg1(), 8, v, Memory.LONG_ARRAY_BASE, 8));
     }
 
     @Test

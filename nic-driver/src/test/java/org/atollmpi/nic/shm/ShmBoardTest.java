@@ -13,6 +13,7 @@ import java.util.Set;
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.OneSided;
 import org.atollmpi.nic.NicStatus;
 import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
@@ -145,6 +146,11 @@ class ShmBoardTest {
                 public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
                     sum += arg0;
                 }
+
+                @Override
+                public void onCompletion(long token, int status, long value) {
+                    sum += token + status + value;
+                }
             };
             Runnable round = () -> {
                 for (int i = 0; i < 1000; i++) {
@@ -152,11 +158,12 @@ class ShmBoardTest {
                     a.send(1, i, 0, payload, Memory.BYTE_ARRAY_BASE, 1024);
                     a.notify(1, 1, i, 0, 0);
                     b.poll(sink, 100);
-                    a.put(1, key.id(), key.capability(), 1024, payload, Memory.BYTE_ARRAY_BASE, 512);
-                    a.get(1, key.id(), key.capability(), 2048, payload, Memory.BYTE_ARRAY_BASE, 512);
-                    a.fetchAndAdd(1, key.id(), key.capability(), 8, 1, result);
-                    a.compareAndSwap(1, key.id(), key.capability(), 16, 0, 1, result);
-                    a.get(1, key.id(), ~key.capability(), 0, payload, Memory.BYTE_ARRAY_BASE, 8);
+                    a.put(1, key.id(), key.capability(), 1024, payload, Memory.BYTE_ARRAY_BASE, 512, i);
+                    a.get(1, key.id(), key.capability(), 2048, payload, Memory.BYTE_ARRAY_BASE, 512, i);
+                    a.fetchAndAdd(1, key.id(), key.capability(), 8, 1, i);
+                    a.compareAndSwap(1, key.id(), key.capability(), 16, 0, 1, i);
+                    a.get(1, key.id(), ~key.capability(), 0, payload, Memory.BYTE_ARRAY_BASE, 8, i);
+                    a.poll(sink, 100); // the completions
                 }
             };
             round.run(); // class loading and first-call allocations happen here
@@ -165,7 +172,7 @@ class ShmBoardTest {
             round.run();
             long allocated = threads.getCurrentThreadAllocatedBytes() - before;
             assertTrue(allocated < 1024, "18,000 operations allocated " + allocated + " bytes");
-            assertEquals(NicStatus.OK, a.fetchAndAdd(1, key.id(), key.capability(), 8, 0, result));
+            assertEquals(NicStatus.OK, OneSided.fetchAndAdd(a, 1, key.id(), key.capability(), 8, 0, result));
             assertEquals(3000, result[0]);
         }
     }

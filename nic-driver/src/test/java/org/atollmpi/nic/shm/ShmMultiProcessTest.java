@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
+import org.atollmpi.nic.OneSided;
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.NicStatus;
@@ -85,6 +86,11 @@ class ShmMultiProcessTest {
             capability = arg1;
             offered = true;
         }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
+            throw new AssertionError("no one-sided operation was issued");
+        }
     }
 
     @Test
@@ -126,10 +132,10 @@ class ShmMultiProcessTest {
 
             long[] result = new long[1];
             for (int i = 0; i < ATOMICS; i++) {
-                assertEquals(NicStatus.OK, port.fetchAndAdd(1, echoes.windowId, echoes.capability, 0, 3, result));
+                assertEquals(NicStatus.OK, OneSided.fetchAndAdd(port, 1, echoes.windowId, echoes.capability, 0, 3, result));
                 assertEquals(3L * i, result[0]);
             }
-            assertEquals(NicStatus.TWID_CAPA, port.fetchAndAdd(1, echoes.windowId, ~echoes.capability, 0, 1, result));
+            assertEquals(NicStatus.TWID_CAPA, OneSided.fetchAndAdd(port, 1, echoes.windowId, ~echoes.capability, 0, 1, result));
             assertTrue(port.notify(1, ShmPeerProcess.DONE, 3L * ATOMICS, 0, 0));
             assertTrue(child.waitFor(20, TimeUnit.SECONDS), "peer exits");
             assertEquals(0, child.exitValue(), "peer log: " + Files.readString(childLog));

@@ -82,4 +82,9 @@ public final class ShmPeerProcess implements ArrivalHandler {
             }
         }
     }
+
+    @Override
+    public void onCompletion(long token, int status, long value) {
+        throw new AssertionError("no one-sided operation was issued");
+    }
 }

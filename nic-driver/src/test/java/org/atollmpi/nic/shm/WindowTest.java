@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 
+import org.atollmpi.nic.OneSided;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.NicStatus;
@@ -66,17 +67,17 @@ class WindowTest {
         // Alignment only binds atomics; a misaligned put or get is fine.
         int copyStatus = status == NicStatus.TALIGN ? NicStatus.OK : status;
         if (copyStatus != NicStatus.OK) {
-            assertEquals(status, origin.put(target, id, capability, offset, src, Memory.BYTE_ARRAY_BASE, length),
+            assertEquals(status, OneSided.put(origin, target, id, capability, offset, src, Memory.BYTE_ARRAY_BASE, length),
                 "put " + NicStatus.name(status));
-            assertEquals(status, origin.get(target, id, capability, offset, dst, Memory.BYTE_ARRAY_BASE, length),
+            assertEquals(status, OneSided.get(origin, target, id, capability, offset, dst, Memory.BYTE_ARRAY_BASE, length),
                 "get " + NicStatus.name(status));
         }
         assertArrayEquals(dstBefore, dst, "failed get wrote the destination");
         assertArrayEquals(before, ownerMemory(), "failed op touched the window");
         result[0] = -7;
         if (status != NicStatus.TLENGTH) { // atomics always access 8 bytes
-            assertEquals(status, origin.fetchAndAdd(target, id, capability, offset, 5, result), "faa");
-            assertEquals(status, origin.compareAndSwap(target, id, capability, offset, 0, 1, result), "cas");
+            assertEquals(status, OneSided.fetchAndAdd(origin, target, id, capability, offset, 5, result), "faa");
+            assertEquals(status, OneSided.compareAndSwap(origin, target, id, capability, offset, 0, 1, result), "cas");
             assertEquals(-7, result[0], "failed atomic wrote the result");
             assertArrayEquals(before, ownerMemory(), "failed atomic touched the window");
         }
@@ -85,30 +86,30 @@ class WindowTest {
     @Test
     void putAndGetMoveData() {
         byte[] data = Recorder.pattern(100, 3);
-        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), 10, data, Memory.BYTE_ARRAY_BASE, 100));
+        assertEquals(NicStatus.OK, OneSided.put(origin, 1, key.id(), key.capability(), 10, data, Memory.BYTE_ARRAY_BASE, 100));
         byte[] back = new byte[100];
-        assertEquals(NicStatus.OK, origin.get(1, key.id(), key.capability(), 10, back, Memory.BYTE_ARRAY_BASE, 100));
+        assertEquals(NicStatus.OK, OneSided.get(origin, 1, key.id(), key.capability(), 10, back, Memory.BYTE_ARRAY_BASE, 100));
         assertArrayEquals(data, back);
         byte[] mem = ownerMemory();
         assertArrayEquals(data, Arrays.copyOfRange(mem, 64 + 10, 64 + 110), "the window starts 64 bytes into the region");
         assertArrayEquals(filled(74), Arrays.copyOfRange(mem, 0, 74));
         // Whole window, and zero bytes at its very end, are in bounds.
-        assertEquals(NicStatus.OK, origin.get(1, key.id(), key.capability(), 0, new byte[WINDOW], Memory.BYTE_ARRAY_BASE, WINDOW));
-        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), WINDOW, data, Memory.BYTE_ARRAY_BASE, 0));
+        assertEquals(NicStatus.OK, OneSided.get(origin, 1, key.id(), key.capability(), 0, new byte[WINDOW], Memory.BYTE_ARRAY_BASE, WINDOW));
+        assertEquals(NicStatus.OK, OneSided.put(origin, 1, key.id(), key.capability(), WINDOW, data, Memory.BYTE_ARRAY_BASE, 0));
     }
 
     @Test
     void atomicsAreAtomicAndReportWhatTheyFound() {
-        assertEquals(NicStatus.OK, origin.put(1, key.id(), key.capability(), 8, new long[] {100}, Memory.LONG_ARRAY_BASE, 8));
-        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, key.id(), key.capability(), 8, 5, result));
+        assertEquals(NicStatus.OK, OneSided.put(origin, 1, key.id(), key.capability(), 8, new long[] {100}, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, OneSided.fetchAndAdd(origin, 1, key.id(), key.capability(), 8, 5, result));
         assertEquals(100, result[0]);
-        assertEquals(NicStatus.OK, origin.compareAndSwap(1, key.id(), key.capability(), 8, 105, 7, result));
+        assertEquals(NicStatus.OK, OneSided.compareAndSwap(origin, 1, key.id(), key.capability(), 8, 105, 7, result));
         assertEquals(105, result[0], "swapped");
-        assertEquals(NicStatus.OK, origin.compareAndSwap(1, key.id(), key.capability(), 8, 105, 9, result));
+        assertEquals(NicStatus.OK, OneSided.compareAndSwap(origin, 1, key.id(), key.capability(), 8, 105, 9, result));
         assertEquals(7, result[0], "not swapped: reports the value found");
         assertEquals(7, Memory.getLong(region.address() + 64 + 8));
         // Self-access through the owner's own port takes the same path.
-        assertEquals(NicStatus.OK, owner.fetchAndAdd(1, key.id(), key.capability(), 8, 1, result));
+        assertEquals(NicStatus.OK, OneSided.fetchAndAdd(owner, 1, key.id(), key.capability(), 8, 1, result));
         assertEquals(7, result[0]);
         assertEquals(8, Memory.getLong(region.address() + 64 + 8));
     }
@@ -120,13 +121,13 @@ class WindowTest {
         Thread t = new Thread(() -> {
             long[] r = new long[1];
             for (int i = 0; i < perThread; i++) {
-                owner.fetchAndAdd(1, key.id(), key.capability(), 0, 1, r);
+                OneSided.fetchAndAdd(owner, 1, key.id(), key.capability(), 0, 1, r);
             }
         });
         Memory.putLong(region.address() + 64, 0);
         t.start();
         for (int i = 0; i < perThread; i++) {
-            origin.fetchAndAdd(1, key.id(), key.capability(), 0, 1, result);
+            OneSided.fetchAndAdd(origin, 1, key.id(), key.capability(), 0, 1, result);
         }
         t.join();
         assertEquals(2L * perThread, Memory.getLong(region.address() + 64));
@@ -151,20 +152,20 @@ class WindowTest {
         assertEveryOpFails(NicStatus.TLENGTH, 1, id, capa, 0, -1);
         assertEveryOpFails(NicStatus.TALIGN, 1, id, capa, 4, 8);
         // An atomic on the last word fits, one past it does not.
-        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, id, capa, WINDOW - 8, 0, result));
-        assertEquals(NicStatus.TLENGTH, origin.fetchAndAdd(1, id, capa, WINDOW, 0, result));
+        assertEquals(NicStatus.OK, OneSided.fetchAndAdd(origin, 1, id, capa, WINDOW - 8, 0, result));
+        assertEquals(NicStatus.TLENGTH, OneSided.fetchAndAdd(origin, 1, id, capa, WINDOW, 0, result));
     }
 
     @Test
     void checksComeInNackOrder() {
         // Wrong capability AND bad offset: the capability is checked first.
-        assertEquals(NicStatus.TWID_CAPA, origin.get(1, key.id(), 0, -1, new byte[8], Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.TWID_CAPA, OneSided.get(origin, 1, key.id(), 0, -1, new byte[8], Memory.BYTE_ARRAY_BASE, 8));
         WindowKey readOnly = owner.register(region, 0, 64, WindowRights.READ);
         // No write right AND bad length: rights first.
-        assertEquals(NicStatus.TRIGHTS, origin.put(1, readOnly.id(), readOnly.capability(), 0, new byte[8],
+        assertEquals(NicStatus.TRIGHTS, OneSided.put(origin, 1, readOnly.id(), readOnly.capability(), 0, new byte[8],
             Memory.BYTE_ARRAY_BASE, 1000));
         // Bad offset AND misaligned: offset first.
-        assertEquals(NicStatus.TOFFSET, origin.fetchAndAdd(1, key.id(), key.capability(), 1001, 1, result));
+        assertEquals(NicStatus.TOFFSET, OneSided.fetchAndAdd(origin, 1, key.id(), key.capability(), 1001, 1, result));
     }
 
     @Test
@@ -175,16 +176,16 @@ class WindowTest {
         WindowKey atomicOnly = owner.register(region, 0, 64, WindowRights.ATOMIC);
         byte[] b = new byte[8];
         long base = Memory.BYTE_ARRAY_BASE;
-        assertEquals(NicStatus.OK, origin.get(1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
-        assertEquals(NicStatus.TRIGHTS, origin.put(1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
-        assertEquals(NicStatus.TRIGHTS, origin.fetchAndAdd(1, readOnly.id(), readOnly.capability(), 0, 1, result));
-        assertEquals(NicStatus.TRIGHTS, origin.get(1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
-        assertEquals(NicStatus.TRIGHTS, origin.compareAndSwap(1, writeOnly.id(), writeOnly.capability(), 0, 0, 1, result));
-        assertEquals(NicStatus.TRIGHTS, origin.get(1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
-        assertEquals(NicStatus.TRIGHTS, origin.put(1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.OK, OneSided.get(origin, 1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, OneSided.put(origin, 1, readOnly.id(), readOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, OneSided.fetchAndAdd(origin, 1, readOnly.id(), readOnly.capability(), 0, 1, result));
+        assertEquals(NicStatus.TRIGHTS, OneSided.get(origin, 1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, OneSided.compareAndSwap(origin, 1, writeOnly.id(), writeOnly.capability(), 0, 0, 1, result));
+        assertEquals(NicStatus.TRIGHTS, OneSided.get(origin, 1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.TRIGHTS, OneSided.put(origin, 1, atomicOnly.id(), atomicOnly.capability(), 0, b, base, 8));
         assertArrayEquals(before, ownerMemory());
-        assertEquals(NicStatus.OK, origin.put(1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
-        assertEquals(NicStatus.OK, origin.fetchAndAdd(1, atomicOnly.id(), atomicOnly.capability(), 0, 1, result));
+        assertEquals(NicStatus.OK, OneSided.put(origin, 1, writeOnly.id(), writeOnly.capability(), 0, b, base, 8));
+        assertEquals(NicStatus.OK, OneSided.fetchAndAdd(origin, 1, atomicOnly.id(), atomicOnly.capability(), 0, 1, result));
     }
 
     @Test
@@ -199,9 +200,9 @@ class WindowTest {
         assertEquals(WindowDescriptor.index(key.id()), WindowDescriptor.index(again.id()));
         assertNotEquals(key.id(), again.id());
         assertNotEquals(key.capability(), again.capability());
-        assertEquals(NicStatus.TWID, origin.get(1, key.id(), key.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
-        assertEquals(NicStatus.TWID, origin.get(1, key.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
-        assertEquals(NicStatus.OK, origin.get(1, again.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.TWID, OneSided.get(origin, 1, key.id(), key.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.TWID, OneSided.get(origin, 1, key.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, OneSided.get(origin, 1, again.id(), again.capability(), 0, b, Memory.BYTE_ARRAY_BASE, 8));
     }
 
     @Test
@@ -227,7 +228,7 @@ class WindowTest {
         WindowKey k = owner.register(view, 0, 64, WindowRights.READ);
         long[] v = new long[1];
         Memory.putLong(region.address() + 64, 77);
-        assertEquals(NicStatus.OK, origin.get(1, k.id(), k.capability(), 0, v, Memory.LONG_ARRAY_BASE, 8));
+        assertEquals(NicStatus.OK, OneSided.get(origin, 1, k.id(), k.capability(), 0, v, Memory.LONG_ARRAY_BASE, 8));
         assertEquals(77, v[0]);
     }
 }

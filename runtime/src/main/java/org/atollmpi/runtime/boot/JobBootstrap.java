@@ -1,6 +1,6 @@
-package org.atollmpi.nic.boot;
+package org.atollmpi.runtime.boot;
 
-import static org.atollmpi.nic.boot.BootProtocol.*;
+import static org.atollmpi.runtime.boot.BootProtocol.*;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 
+import org.atollmpi.nic.RoutingSpace;
+
 /**
  * A rank's view of its job, the "routing space" that {@code mpirun} hands it: who it is, how many
  * ranks there are, the job secret, the board of its node and which ranks share that node; and its
@@ -27,7 +29,7 @@ import java.util.function.IntConsumer;
  * so first, and the rank halts quietly. One instance per process: the server accepts each rank
  * once.
  */
-public final class JobBootstrap implements AutoCloseable {
+public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     private static final int CONNECT_TIMEOUT_MS = 10_000;
     /** How long a silent server may stall the handshake before the rank gives up. */
     private static final int HANDSHAKE_TIMEOUT_MS = 30_000;
@@ -119,10 +121,12 @@ public final class JobBootstrap implements AutoCloseable {
         return server == null ? null : new JobBootstrap(env, server, halt);
     }
 
+    @Override
     public int rank() {
         return rank;
     }
 
+    @Override
     public int size() {
         return size;
     }
@@ -140,6 +144,7 @@ public final class JobBootstrap implements AutoCloseable {
      * The board file of this node. The first local rank creates it, the others attach; it is
      * unlinked once all have attached, and mpirun removes it on every ending as well.
      */
+    @Override
     public Path boardPath() {
         return boardPath;
     }
@@ -149,11 +154,22 @@ public final class JobBootstrap implements AutoCloseable {
         return localRanks.clone();
     }
 
+    @Override
+    public int[] nodeRanks() {
+        return localRanks();
+    }
+
+    @Override
+    public long jobKey() {
+        return secret;
+    }
+
     public String hostName() {
         return hostName;
     }
 
     /** Returns once every rank of the job has entered the barrier. */
+    @Override
     public void barrier() {
         exchange(new byte[0]);
     }

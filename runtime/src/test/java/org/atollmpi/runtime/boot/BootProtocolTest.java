@@ -1,4 +1,4 @@
-package org.atollmpi.nic.boot;
+package org.atollmpi.runtime.boot;
 
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -1,4 +1,4 @@
-package org.atollmpi.nic.boot;
+package org.atollmpi.runtime.boot;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

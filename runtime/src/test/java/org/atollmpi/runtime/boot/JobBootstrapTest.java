@@ -1,6 +1,6 @@
-package org.atollmpi.nic.boot;
+package org.atollmpi.runtime.boot;
 
-import static org.atollmpi.nic.boot.BootProtocol.*;
+import static org.atollmpi.runtime.boot.BootProtocol.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.BufferedInputStream;

@@ -1,0 +1,17 @@
+package org.atollmpi.nic;
+
+/**
+ * Opens a rank's port onto the boards that reach its peers. The rank's runtime asks a supplier
+ * and never names a board itself: the shm board's supplier serves a job on one node, a router of
+ * the node's shm board and a network board will serve jobs on many, and a wrapper such as the
+ * late-completing board can stand in front of either.
+ */
+public interface BoardSupplier {
+    /**
+     * This rank's port, reaching every rank of {@code space}. May meet the other ranks in the
+     * space's barrier (to create and attach shared boards), so every rank calls it.
+     *
+     * @throws IllegalStateException when the supplier cannot reach some rank (saying which and why)
+     */
+    HostPort openPort(RoutingSpace space);
+}

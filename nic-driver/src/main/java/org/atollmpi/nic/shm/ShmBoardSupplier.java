@@ -1,0 +1,65 @@
+package org.atollmpi.nic.shm;
+
+import java.util.Arrays;
+
+import org.atollmpi.nic.BoardSupplier;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.RoutingSpace;
+
+/**
+ * The node-local board for a job whose ranks all share this node: one board file, created by
+ * the lowest rank and attached by the others. The board is held, never closed: buffers from
+ * {@code MPI.newByteBuffer} live in it, and a program that touches one after {@code Finalize}
+ * must not crash the JVM; the mapping goes with the process.
+ */
+public final class ShmBoardSupplier implements BoardSupplier {
+    private final ShmBoardConfig config;
+    private ShmBoard board;
+
+    public ShmBoardSupplier(ShmBoardConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public HostPort openPort(RoutingSpace space) {
+        int[] nodeRanks = space.nodeRanks();
+        if (nodeRanks.length != space.size()) {
+            throw new IllegalStateException("rank " + space.rank() + " shares its node with ranks "
+                + Arrays.toString(nodeRanks) + " of " + space.size() + "; the shm board reaches only ranks on one node"
+                + " (ranks on other nodes need the network board)");
+        }
+        if (space.boardPath() == null) {
+            board = ShmBoard.anonymous(space.size(), config);
+        } else {
+            board = attach(space, config.withJobKey(space.jobKey()));
+        }
+        return board.open(space.rank());
+    }
+
+    /** The board behind the last port opened, for diagnostics and tests. */
+    public ShmBoard board() {
+        return board;
+    }
+
+    /**
+     * The first rank of the node creates and initialises the board file, the others map it once
+     * it exists; when all have mapped it, the file is unlinked: the memory lives on in the
+     * mappings, and a job that is killed leaves nothing behind in /dev/shm.
+     */
+    private static ShmBoard attach(RoutingSpace space, ShmBoardConfig config) {
+        boolean creator = space.rank() == space.nodeRanks()[0];
+        ShmBoard b;
+        if (creator) {
+            b = ShmBoard.attach(space.boardPath(), space.size(), config, true);
+            space.barrier();
+        } else {
+            space.barrier();
+            b = ShmBoard.attach(space.boardPath(), space.size(), config, false);
+        }
+        space.barrier();
+        if (creator) {
+            b.unlink();
+        }
+        return b;
+    }
+}

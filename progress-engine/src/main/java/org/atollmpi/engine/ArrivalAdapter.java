@@ -1,0 +1,140 @@
+package org.atollmpi.engine;
+
+import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.Memory;
+
+/**
+ * Decodes what the port delivers and hands it to the part it concerns: matched messages go
+ * through the {@link Sequencer} to matching, FRAG records, notifications and NIC completions to
+ * the protocol role they name. Anything that names no role in flight, has an unknown kind or
+ * type, or comes from a rank other than the role's peer is a protocol fault ({@link Faults}):
+ * counted, raised as an MPI error, never acted on.
+ */
+final class ArrivalAdapter implements ArrivalHandler {
+    private final Engine engine;
+    private final Sequencer sequencer;
+    private final OperationTable table;
+    private final HeldMessagePool pool;
+    private final Faults faults;
+
+    ArrivalAdapter(Engine engine, Sequencer sequencer, OperationTable table, HeldMessagePool pool, Faults faults) {
+        this.engine = engine;
+        this.sequencer = sequencer;
+        this.table = table;
+        this.pool = pool;
+        this.faults = faults;
+    }
+
+    @Override
+    public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
+        int kind = Envelope.kind(header0);
+        if (kind == Envelope.FRAG) {
+            fragment(source, header0, header1, base, offset, length);
+            return;
+        }
+        if (kind < Envelope.EAGER || kind > Envelope.RTS || kind == Envelope.RTS && length != RtsDescriptor.LENGTH) {
+            faults.report("data message of kind " + kind + " and " + length + " bytes from rank " + source);
+            return;
+        }
+        int sequence = Envelope.sequence(header1);
+        if (!sequencer.isNext(source, sequence)) {
+            sequencer.holdAhead(source, header0, header1, base, offset, length);
+            return;
+        }
+        inTurn(source, sequence, header0, header1, base, offset, length);
+        HeldMessage m;
+        while ((m = sequencer.nextHeld(source)) != null) {
+            inTurn(source, m.sequence(), m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
+            pool.recycle(m);
+        }
+    }
+
+    private void inTurn(int source, int sequence, long header0, long header1, Object base, long offset, int length) {
+        if (sequencer.take(source, sequence)) {
+            engine.dispatch(source, header0, header1, base, offset, length);
+        }
+    }
+
+    private void fragment(int source, long header0, long header1, Object base, long offset, int length) {
+        ProtocolRole role = FragmentDescriptor.wellFormed(header1)
+            ? table.get(FragmentDescriptor.receiverHandle(header1)) : null;
+        if (role == null || role.peer != source) {
+            faults.report("FRAG record from rank " + source + " names no receive in flight");
+            return;
+        }
+        role.onFragment(FragmentDescriptor.byteOffset(header0), base, offset, length);
+    }
+
+    @Override
+    public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+        switch (type) {
+            case SyncAckDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, SyncAckDescriptor.senderHandle(arg0));
+                if (role != null) {
+                    role.onSyncAck();
+                }
+            }
+            case ClearToSendDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, ClearToSendDescriptor.senderHandle(arg0));
+                if (role != null) {
+                    role.onClearToSend(ClearToSendDescriptor.receiverHandle(arg0), arg1);
+                }
+            }
+            case DataWindowDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, DataWindowDescriptor.receiverHandle(arg0));
+                if (role != null) {
+                    role.onDataWindow(DataWindowDescriptor.windowId(arg0), arg1, DataWindowDescriptor.chunkBytes(arg2),
+                        DataWindowDescriptor.slots(arg2));
+                }
+            }
+            case ChunkReadyDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, ChunkReadyDescriptor.receiverHandle(arg0));
+                if (role != null) {
+                    role.onChunkReady(arg1);
+                }
+            }
+            case ChunkDoneDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, ChunkDoneDescriptor.senderHandle(arg0));
+                if (role != null) {
+                    role.onChunkDone(arg1);
+                }
+            }
+            case FinDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, FinDescriptor.senderHandle(arg0));
+                if (role != null) {
+                    role.onFin();
+                }
+            }
+            case CancelRequestDescriptor.TYPE ->
+                engine.cancelRequested(source, CancelRequestDescriptor.senderHandle(arg0), (int) arg1, (int) arg2);
+            case CancelReplyDescriptor.TYPE -> {
+                ProtocolRole role = role(source, type, CancelReplyDescriptor.senderHandle(arg0));
+                if (role != null) {
+                    role.onCancelReply(arg1 == CancelReplyDescriptor.CANCELLED);
+                }
+            }
+            default -> faults.report("notification of unknown type " + type + " from rank " + source);
+        }
+    }
+
+    @Override
+    public void onCompletion(long token, int status, long value) {
+        ProtocolRole role = table.get(Engine.tokenHandle(token));
+        if (role == null) {
+            faults.report("NIC completion for no operation in flight (token " + Long.toHexString(token) + ")");
+            return;
+        }
+        role.onCompletion(Engine.tokenTag(token), status, value);
+    }
+
+    private ProtocolRole role(int source, int type, int handle) {
+        ProtocolRole role = table.get(handle);
+        if (role == null || role.peer != source) {
+            faults.report("notification of type " + type + " from rank " + source + " names "
+                + (role == null ? "no operation in flight" : "an operation with rank " + role.peer)
+                + " (handle " + Integer.toHexString(handle) + ")");
+            return null;
+        }
+        return role;
+    }
+}

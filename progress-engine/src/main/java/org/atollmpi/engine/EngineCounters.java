@@ -1,0 +1,71 @@
+package org.atollmpi.engine;
+
+/**
+ * How this rank's messages mapped onto the NIC: which rung of the protocol ladder each send took,
+ * and how often the never-stall rules stepped in. Counted under the engine's lock; reading from
+ * another thread gives a recent, not an exact, picture. {@code ATOLL_STATS=1} prints them at
+ * {@code MPI.Finalize}.
+ */
+public final class EngineCounters {
+    long fastSends;
+    long eagerSends;
+    long rendezvousSends;
+    long rtsWindows;
+    long inPlaceSends;
+    long stagedSends;
+    long fragmentedSends;
+    long resourceWaits;
+    long cancelledSends;
+
+    /** Messages of at most one slot, as one fast send. */
+    public long fastSends() {
+        return fastSends;
+    }
+
+    /** Messages as one record in the receiver's ring. */
+    public long eagerSends() {
+        return eagerSends;
+    }
+
+    /** Messages announced by an RTS. */
+    public long rendezvousSends() {
+        return rendezvousSends;
+    }
+
+    /** RTSs that named a window over the message itself (no CTS round trip). */
+    public long rtsWindows() {
+        return rtsWindows;
+    }
+
+    /** Matched rendezvous whose data the receiver read in place (board memory), after a CTS. */
+    public long inPlaceSends() {
+        return inPlaceSends;
+    }
+
+    /** Matched rendezvous copied through staging memory. */
+    public long stagedSends() {
+        return stagedSends;
+    }
+
+    /** Matched rendezvous sent as FRAG records, for want of a window or board memory. */
+    public long fragmentedSends() {
+        return fragmentedSends;
+    }
+
+    /** Times a matched rendezvous waited for a window or staging another matched one held. */
+    public long resourceWaits() {
+        return resourceWaits;
+    }
+
+    /** Sends that completed cancelled. */
+    public long cancelledSends() {
+        return cancelledSends;
+    }
+
+    @Override
+    public String toString() {
+        return "fast " + fastSends + ", eager " + eagerSends + ", rendezvous " + rendezvousSends + " (RTS windows "
+            + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", fragmented "
+            + fragmentedSends + ", waits for resources " + resourceWaits + "), cancelled " + cancelledSends;
+    }
+}

@@ -1,0 +1,28 @@
+package org.atollmpi.engine;
+
+import java.util.Arrays;
+
+/**
+ * The matching spaces: one {@link MatchQueues} per communicator context, made on first use.
+ * Contexts are small numbers handed out by the API layer, so a growing array indexes them.
+ */
+final class Matcher {
+    private MatchQueues[] contexts = new MatchQueues[8];
+
+    MatchQueues queues(int context) {
+        if (context >= contexts.length) {
+            contexts = Arrays.copyOf(contexts, Math.max(context + 1, contexts.length * 2));
+        }
+        MatchQueues q = contexts[context];
+        if (q == null) {
+            q = new MatchQueues();
+            contexts[context] = q;
+        }
+        return q;
+    }
+
+    /** The queues of {@code context} if it has been used, else null (for messages naming a context). */
+    MatchQueues existing(int context) {
+        return context >= 0 && context < contexts.length ? contexts[context] : null;
+    }
+}

@@ -1,0 +1,840 @@
+package org.atollmpi.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.atollmpi.nic.Board;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What the engine promises, whatever board it runs on: matching, every protocol, ordering,
+ * back-pressure, cancellation, completion hooks, and liveness when resources are scarce. Ranks
+ * are threads, each with its own engine over its own port of one board. Every board runs the
+ * whole suite ({@link LocalBoardEngineTest}, {@link ShmBoardEngineTest},
+ * {@link LateCompletionEngineTest}).
+ */
+@Timeout(90)
+abstract class EngineContract {
+    static final long B = Addresses.BYTE_ARRAY_BASE;
+    static final int CTX = 0;
+    static final int[] SIZES = {0, 1, 8, 40, 41, 1000, 1024, 1025, 4096, 4097, 12288, 12289, 100_000};
+
+    /** A board of {@code ranks} ports holding {@code limits}. */
+    abstract Board board(int ranks, BoardLimits limits);
+
+    interface RankBody {
+        void run(Engine e) throws Exception;
+    }
+
+    void run(int ranks, RankBody... bodies) throws Exception {
+        run(ranks, BoardLimits.DEFAULT, false, config(1024), bodies);
+    }
+
+    /** Runs one body per rank, each on its own thread and engine; rethrows the first failure. */
+    void run(int ranks, BoardLimits limits, boolean threadSafe, EngineConfig config, RankBody... bodies)
+        throws Exception {
+        Board board = board(ranks, limits);
+        try {
+            List<Thread> threads = new ArrayList<>();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch done = new CountDownLatch(ranks);
+            for (int r = 0; r < ranks; r++) {
+                Engine e = new Engine(board.open(r), config, threadSafe);
+                RankBody body = bodies[Math.min(r, bodies.length - 1)];
+                Thread t = new Thread(() -> {
+                    try {
+                        body.run(e);
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    } finally {
+                        done.countDown();
+                    }
+                }, "rank-" + r);
+                t.setDaemon(true);
+                threads.add(t);
+            }
+            threads.forEach(Thread::start);
+            boolean finished = done.await(80, TimeUnit.SECONDS);
+            if (failure.get() != null) {
+                if (failure.get() instanceof Exception ex) {
+                    throw ex;
+                }
+                throw new AssertionError(failure.get());
+            }
+            assertTrue(finished, "ranks did not finish");
+        } finally {
+            board.close();
+        }
+    }
+
+    static EngineConfig config(int eagerLimit) {
+        return config(eagerLimit, eagerLimit, 4096, 3);
+    }
+
+    static EngineConfig config(int eagerLimit, int stagedEagerLimit, int chunkBytes, int slots) {
+        return new EngineConfig(eagerLimit, stagedEagerLimit, chunkBytes, slots, EngineConfig.IdleMode.BACKOFF);
+    }
+
+    static byte[] pattern(int n, int seed) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i * 31 + seed);
+        }
+        return b;
+    }
+
+    /** Memory for a message: board memory from the engine when the board has native memory, else an array. */
+    record Buf(Object base, long offset, int length, Object keep) {
+        static Buf of(byte[] a) {
+            return new Buf(a, B, a.length, a);
+        }
+
+        static Buf board(Engine e, int n) {
+            ByteBuffer b = e.allocateBuffer(n);
+            return b == null ? of(new byte[n]) : new Buf(null, Addresses.addressOf(b), n, b);
+        }
+
+        void fill(byte[] data) {
+            Addresses.copy(data, B, base, offset, data.length);
+        }
+
+        byte[] read() {
+            byte[] out = new byte[length];
+            Addresses.copy(base, offset, out, B, length);
+            return out;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Matching and protocols
+    // ------------------------------------------------------------------------------------------
+
+    @Test
+    void everyProtocolDeliversIntact() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                for (int n : SIZES) {
+                    e.send(Engine.MODE_STANDARD, pattern(n, n), B, n, 1, n, CTX);
+                }
+            } else {
+                for (int n : SIZES) {
+                    byte[] got = new byte[n];
+                    Operation op = e.recv(got, B, n, 0, n, CTX);
+                    assertEquals(0, op.error(), op.errorMessage());
+                    assertEquals(n, op.byteCount());
+                    assertEquals(0, op.source());
+                    assertEquals(n, op.tag());
+                    assertArrayEquals(pattern(n, n), got, "size " + n);
+                }
+            }
+        });
+    }
+
+    @Test
+    void boardMemoryGoesInPlaceAndIntact() throws Exception {
+        int[] sizes = {2000, 5000, 100_000, 1 << 20};
+        run(2, BoardLimits.DEFAULT, false, config(1024, 64 * 1024, 8192, 2), e -> {
+            for (int n : sizes) {
+                Buf buf = Buf.board(e, n);
+                if (e.rank() == 0) {
+                    buf.fill(pattern(n, 5));
+                    e.send(Engine.MODE_STANDARD, buf.base(), buf.offset(), n, 1, 1, CTX);
+                } else {
+                    e.recv(buf.base(), buf.offset(), n, 0, 1, CTX);
+                    assertArrayEquals(pattern(n, 5), buf.read(), "size " + n);
+                }
+            }
+        });
+    }
+
+    @Test
+    void unexpectedMessagesOfEveryProtocolAreKeptUntilReceived() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                List<Operation> ops = new ArrayList<>();
+                for (int n : SIZES) {
+                    ops.add(e.isend(Engine.MODE_STANDARD, pattern(n, 7), B, n, 1, 5, CTX));
+                }
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 99, CTX); // "all sent"
+                for (Operation op : ops) {
+                    e.await(op);
+                }
+            } else {
+                e.recv(new byte[0], B, 0, 0, 99, CTX); // tag 99 overtakes nothing: matching is per tag
+                for (int n : SIZES) {
+                    byte[] got = new byte[n];
+                    Operation op = e.recv(got, B, n, 0, 5, CTX);
+                    assertEquals(n, op.byteCount());
+                    assertArrayEquals(pattern(n, 7), got);
+                }
+            }
+        });
+    }
+
+    @Test
+    void sameTagMessagesOfMixedSizesArriveInSendOrder() throws Exception {
+        int count = 3000;
+        run(2, e -> {
+            if (e.rank() == 0) {
+                List<Operation> ops = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    int n = (i % 7 == 0) ? 9000 : (i % 3 == 0 ? 500 : 4);
+                    byte[] data = new byte[Math.max(n, 4)];
+                    Addresses.copy(new int[] {i}, Addresses.INT_ARRAY_BASE, data, B, 4);
+                    ops.add(e.isend(Engine.MODE_STANDARD, data, B, n, 1, 3, CTX));
+                }
+                for (Operation op : ops) {
+                    e.await(op);
+                }
+            } else {
+                byte[] got = new byte[9000];
+                int[] first = new int[1];
+                for (int i = 0; i < count; i++) {
+                    Operation op = e.recv(got, B, got.length, Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                    Addresses.copy(got, B, first, Addresses.INT_ARRAY_BASE, 4);
+                    assertEquals(i, first[0], "message " + i + " out of order");
+                    assertEquals((i % 7 == 0) ? 9000 : (i % 3 == 0 ? 500 : 4), op.byteCount());
+                }
+            }
+        });
+    }
+
+    @Test
+    void backPressureLosesNothing() throws Exception {
+        int count = 2000;
+        run(3, BoardLimits.TINY_QUEUES, false, config(1024), e -> {
+            if (e.rank() == 2) {
+                int[] next = new int[2];
+                byte[] got = new byte[2048];
+                int[] first = new int[1];
+                Thread.sleep(50); // let both senders fill everything first
+                for (int i = 0; i < 2 * count; i++) {
+                    Operation op = e.recv(got, B, got.length, Engine.ANY_SOURCE, 1, CTX);
+                    int src = op.source();
+                    Addresses.copy(got, B, first, Addresses.INT_ARRAY_BASE, 4);
+                    assertEquals(next[src]++, first[0], "from " + src);
+                }
+                assertEquals(count, next[0]);
+                assertEquals(count, next[1]);
+            } else {
+                byte[] data = new byte[1500];
+                for (int i = 0; i < count; i++) {
+                    Addresses.copy(new int[] {i}, Addresses.INT_ARRAY_BASE, data, B, 4);
+                    e.send(Engine.MODE_STANDARD, data, B, 4 + (i % 3) * 700, 2, 1, CTX);
+                }
+            }
+        });
+    }
+
+    @Test
+    void anySourceAnyTagAndContextsAreSeparateMatchingSpaces() throws Exception {
+        run(3, e -> {
+            if (e.rank() > 0) {
+                e.send(Engine.MODE_STANDARD, new byte[] {(byte) e.rank()}, B, 1, 0, 10 + e.rank(), 1);
+                e.send(Engine.MODE_STANDARD, new byte[] {(byte) (e.rank() + 100)}, B, 1, 0, 10 + e.rank(), CTX);
+            } else {
+                byte[] b = new byte[1];
+                int seen = 0;
+                for (int i = 0; i < 2; i++) {
+                    Operation op = e.recv(b, B, 1, Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                    assertEquals(op.source() + 100, b[0], "context 0 must not see context 1 traffic");
+                    assertEquals(10 + op.source(), op.tag());
+                    seen |= 1 << op.source();
+                }
+                assertEquals(6, seen);
+                for (int src = 1; src <= 2; src++) {
+                    Operation op = e.recv(b, B, 1, src, Engine.ANY_TAG, 1);
+                    assertEquals(src, b[0]);
+                }
+            }
+        });
+    }
+
+    @Test
+    void synchronousSendCompletesOnlyAfterTheMatch() throws Exception {
+        run(2, e -> {
+            for (int n : new int[] {8, 800, 20_000}) {
+                if (e.rank() == 0) {
+                    Operation op = e.isend(Engine.MODE_SYNCHRONOUS, pattern(n, 1), B, n, 1, n, CTX);
+                    for (int i = 0; i < 200; i++) {
+                        assertFalse(e.test(op), "ssend of " + n + " completed before the receive was posted");
+                    }
+                    e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 0, CTX);
+                    e.await(op);
+                } else {
+                    e.recv(new byte[0], B, 0, 0, 0, CTX);
+                    byte[] got = new byte[n];
+                    e.recv(got, B, n, 0, n, CTX);
+                    assertArrayEquals(pattern(n, 1), got);
+                }
+            }
+        });
+    }
+
+    @Test
+    void truncationIsReportedAndTheSenderStillCompletes() throws Exception {
+        run(2, e -> {
+            for (int n : new int[] {30, 900, 50_000}) {
+                for (boolean board : new boolean[] {false, true}) {
+                    if (e.rank() == 0) {
+                        Buf buf = board ? Buf.board(e, n) : Buf.of(new byte[n]);
+                        buf.fill(pattern(n, 2));
+                        e.send(Engine.MODE_STANDARD, buf.base(), buf.offset(), n, 1, 4, CTX);
+                    } else {
+                        byte[] got = new byte[10];
+                        Operation op = e.recv(got, B, 10, 0, 4, CTX);
+                        assertEquals(ErrorClass.TRUNCATE, op.error());
+                        assertTrue(op.errorMessage().contains(n + " bytes"), op.errorMessage());
+                        assertEquals(10, op.byteCount());
+                        assertArrayEquals(Arrays.copyOf(pattern(n, 2), 10), got);
+                    }
+                }
+            }
+            if (e.rank() == 1) {
+                // An empty receive buffer takes a rendezvous too: nothing travels, both complete.
+                Operation op = e.recv(new byte[0], B, 0, 0, 5, CTX);
+                assertEquals(ErrorClass.TRUNCATE, op.error());
+                assertEquals(0, op.byteCount());
+            } else {
+                e.send(Engine.MODE_STANDARD, new byte[50_000], B, 50_000, 1, 5, CTX);
+            }
+        });
+    }
+
+    @Test
+    void probeDescribesTheNextMessage() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                e.send(Engine.MODE_STANDARD, pattern(300, 0), B, 300, 1, 8, CTX);
+                e.send(Engine.MODE_STANDARD, pattern(9000, 0), B, 9000, 1, 9, CTX);
+            } else {
+                Operation p = e.probe(Engine.ANY_SOURCE, 9, CTX);
+                assertEquals(9000, p.byteCount());
+                assertEquals(0, p.source());
+                p = e.probe(0, Engine.ANY_TAG, CTX);
+                assertEquals(300, p.byteCount());
+                assertEquals(8, p.tag());
+                assertNull(e.iprobe(0, 77, CTX));
+                byte[] got = new byte[9000];
+                assertEquals(300, e.recv(got, B, 9000, 0, Engine.ANY_TAG, CTX).byteCount());
+                assertEquals(9000, e.recv(got, B, 9000, 0, Engine.ANY_TAG, CTX).byteCount());
+            }
+        });
+    }
+
+    @Test
+    void bufferedSendsUseTheAttachedBuffer() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                byte[] attached = new byte[3 * (2000 + Engine.BSEND_OVERHEAD)];
+                e.attachBuffer(attached, B, attached.length);
+                byte[] data = pattern(2000, 3);
+                for (int i = 0; i < 3; i++) {
+                    Operation op = e.isend(Engine.MODE_BUFFERED, data, B, 2000, 1, i, CTX);
+                    assertTrue(op.isComplete(), "a buffered send completes at once");
+                }
+                EngineException full = assertThrows(EngineException.class,
+                    () -> e.isend(Engine.MODE_BUFFERED, data, B, 2000, 1, 3, CTX));
+                assertEquals(ErrorClass.BUFFER, full.errorClass());
+                Arrays.fill(data, (byte) 0); // the copies must not change
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 50, CTX);
+                assertEquals(attached, e.detachBuffer());
+            } else {
+                e.recv(new byte[0], B, 0, 0, 50, CTX);
+                for (int i = 0; i < 3; i++) {
+                    byte[] got = new byte[2000];
+                    e.recv(got, B, 2000, 0, i, CTX);
+                    assertArrayEquals(pattern(2000, 3), got);
+                }
+            }
+        });
+    }
+
+    @Test
+    void exchangingLargeMessagesBothWaysDoesNotDeadlock() throws Exception {
+        int n = 1 << 20;
+        run(2, e -> {
+            int peer = 1 - e.rank();
+            for (int round = 0; round < 3; round++) {
+                Operation s = e.isend(Engine.MODE_STANDARD, pattern(n, e.rank()), B, n, peer, 1, CTX);
+                byte[] got = new byte[n];
+                e.recv(got, B, n, peer, 1, CTX);
+                e.await(s);
+                assertArrayEquals(pattern(n, peer), got);
+            }
+        });
+    }
+
+    @Test
+    void selfMessagesOfEveryProtocol() throws Exception {
+        run(1, e -> {
+            for (int n : SIZES) {
+                Operation s = e.isend(Engine.MODE_STANDARD, pattern(n, 9), B, n, 0, 2, CTX);
+                byte[] got = new byte[n];
+                e.recv(got, B, n, 0, 2, CTX);
+                e.await(s);
+                assertArrayEquals(pattern(n, 9), got);
+            }
+        });
+    }
+
+    @Test
+    void quiesceDrainsPendingTraffic() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                Operation op = e.isend(Engine.MODE_STANDARD, pattern(50_000, 4), B, 50_000, 1, 1, CTX);
+                e.await(op);
+                e.quiesce();
+            } else {
+                byte[] got = new byte[50_000];
+                e.recv(got, B, got.length, 0, 1, CTX);
+                e.quiesce();
+                assertArrayEquals(pattern(50_000, 4), got);
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Never stall
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Many rendezvous sends from one buffer, received in reverse order: every RTS is out before
+     * the first match, so nothing may be held for a send nobody has asked for yet.
+     */
+    @Test
+    void manyRendezvousSendsReceivedInReverseOrder() throws Exception {
+        int count = 400;
+        int n = 20_000;
+        run(2, BoardLimits.SCARCE, false, config(1024, 1024, 4096, 2), e -> {
+            if (e.rank() == 0) {
+                byte[] data = pattern(n, 6);
+                Operation[] ops = new Operation[count];
+                for (int i = 0; i < count; i++) {
+                    ops[i] = e.isend(Engine.MODE_STANDARD, data, B, n, 1, i, CTX);
+                }
+                for (Operation op : ops) {
+                    e.await(op);
+                    assertEquals(ErrorClass.SUCCESS, op.error());
+                }
+                EngineCounters c = e.counters();
+                assertEquals(count, c.stagedSends() + c.fragmentedSends(), c.toString());
+            } else {
+                byte[] got = new byte[n];
+                for (int i = count - 1; i >= 0; i--) {
+                    Arrays.fill(got, (byte) 0);
+                    Operation op = e.recv(got, B, n, 0, i, CTX);
+                    assertEquals(n, op.byteCount());
+                    assertArrayEquals(pattern(n, 6), got, "message " + i);
+                }
+            }
+        });
+    }
+
+    /** The same from board memory, with 8 window descriptors for 300 in-place sends. */
+    @Test
+    void manyBoardMemorySendsWithFewWindowsReceivedInReverseOrder() throws Exception {
+        int count = 300;
+        int n = 6000;
+        run(2, BoardLimits.SCARCE.withHeapBytes(4L << 20), false, config(1024, 1024, 4096, 2), e -> {
+            Buf buf = Buf.board(e, n);
+            if (e.rank() == 0) {
+                buf.fill(pattern(n, 8));
+                Operation[] ops = new Operation[count];
+                for (int i = 0; i < count; i++) {
+                    ops[i] = e.isend(Engine.MODE_STANDARD, buf.base(), buf.offset(), n, 1, i, CTX);
+                }
+                for (Operation op : ops) {
+                    e.await(op);
+                }
+                EngineCounters c = e.counters();
+                assertEquals(count, c.rendezvousSends(), c.toString());
+                if (buf.base() == null) { // board memory: RTS windows while descriptors last, then in place after a CTS
+                    assertTrue(c.rtsWindows() > 0 && c.inPlaceSends() > 0, c.toString());
+                    assertEquals(count, c.rtsWindows() + c.inPlaceSends() + c.fragmentedSends(), c.toString());
+                }
+            } else {
+                for (int i = count - 1; i >= 0; i--) {
+                    buf.fill(new byte[n]);
+                    e.recv(buf.base(), buf.offset(), n, 0, i, CTX);
+                    assertArrayEquals(pattern(n, 8), buf.read(), "message " + i);
+                }
+            }
+        });
+    }
+
+    /** Small messages and a barrier's worth of traffic are never stuck behind unmatched large sends. */
+    @Test
+    void smallMessagesPassUnmatchedRendezvous() throws Exception {
+        int count = 200;
+        int n = 100_000;
+        run(2, BoardLimits.SCARCE, false, config(1024, 1024, 4096, 2), e -> {
+            if (e.rank() == 0) {
+                Operation[] ops = new Operation[count];
+                for (int i = 0; i < count; i++) {
+                    ops[i] = e.isend(Engine.MODE_STANDARD, pattern(n, i), B, n, 1, 1, CTX);
+                }
+                e.send(Engine.MODE_STANDARD, new byte[8], B, 8, 1, 2, CTX);
+                e.recv(new byte[8], B, 8, 1, 3, CTX);
+                for (Operation op : ops) {
+                    e.await(op);
+                }
+            } else {
+                e.recv(new byte[8], B, 8, 0, 2, CTX); // passes all 200 RTSs
+                e.send(Engine.MODE_STANDARD, new byte[8], B, 8, 0, 3, CTX);
+                byte[] got = new byte[n];
+                for (int i = 0; i < count; i++) {
+                    e.recv(got, B, n, 0, 1, CTX);
+                    assertArrayEquals(pattern(n, i), got, "message " + i);
+                }
+            }
+        });
+    }
+
+    /** With no board memory for staging at all, large sends still complete (as FRAG records). */
+    @Test
+    void largeSendsCompleteWithoutBoardMemory() throws Exception {
+        int[] sizes = {5000, 100_000, 3 << 20};
+        run(2, BoardLimits.DEFAULT.withHeapBytes(0), false, config(1024, 1024, 4096, 3), e -> {
+            int peer = 1 - e.rank();
+            for (int n : sizes) {
+                Operation s = e.isend(Engine.MODE_STANDARD, pattern(n, e.rank() + n), B, n, peer, 7, CTX);
+                byte[] got = new byte[n];
+                Operation r = e.recv(got, B, n, peer, 7, CTX);
+                assertEquals(n, r.byteCount());
+                assertArrayEquals(pattern(n, peer + n), got, "size " + n);
+                e.await(s);
+            }
+            assertEquals(sizes.length, e.counters().fragmentedSends(), e.counters().toString());
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Cancellation
+    // ------------------------------------------------------------------------------------------
+
+    @Test
+    void cancelCompletesAPendingReceive() throws Exception {
+        run(1, e -> {
+            Operation op = e.irecv(new byte[4], B, 4, 0, 1, CTX);
+            assertFalse(e.test(op));
+            e.cancel(op);
+            assertTrue(op.isComplete());
+            assertTrue(op.isCancelled());
+            // a message sent afterwards is not swallowed by the cancelled receive
+            e.send(Engine.MODE_STANDARD, new byte[] {1, 2, 3, 4}, B, 4, 0, 1, CTX);
+            byte[] got = new byte[4];
+            e.recv(got, B, 4, 0, 1, CTX);
+            assertArrayEquals(new byte[] {1, 2, 3, 4}, got);
+        });
+    }
+
+    /**
+     * Unmatched synchronous and rendezvous sends are taken back by the receiver's engine: the wait
+     * returns cancelled, the receiver never sees them, and what they held is free again.
+     */
+    @Test
+    void cancelledUnmatchedSendsAreTakenBackAndReleaseEverything() throws Exception {
+        int rounds = 40;
+        CountDownLatch cancelled = new CountDownLatch(1);
+        run(2, BoardLimits.SCARCE.withHeapBytes(1L << 20), false, config(1024, 1024, 4096, 2), e -> {
+            if (e.rank() == 0) {
+                Buf board = Buf.board(e, 50_000);
+                for (int i = 0; i < rounds; i++) {
+                    Operation sync = e.isend(Engine.MODE_SYNCHRONOUS, pattern(100, i), B, 100, 1, 1, CTX);
+                    Operation big = e.isend(Engine.MODE_STANDARD, pattern(50_000, i), B, 50_000, 1, 1, CTX);
+                    Operation inPlace = e.isend(Engine.MODE_STANDARD, board.base(), board.offset(), 50_000, 1, 1, CTX);
+                    for (Operation op : new Operation[] {sync, big, inPlace}) {
+                        e.cancel(op);
+                        e.await(op);
+                        assertTrue(op.isCancelled(), op + " was not cancelled");
+                    }
+                }
+                cancelled.countDown();
+                assertEquals(3 * rounds, e.counters().cancelledSends());
+                e.send(Engine.MODE_STANDARD, pattern(50_000, 99), B, 50_000, 1, 1, CTX);
+                e.recv(new byte[0], B, 0, 1, 2, CTX);
+            } else {
+                // Polls (as any MPI call does) while the sender cancels; receives nothing yet.
+                while (cancelled.getCount() > 0) {
+                    assertNull(e.iprobe(0, 1, 77));
+                    e.idle(e.progress());
+                }
+                byte[] got = new byte[50_000];
+                Operation op = e.recv(got, B, got.length, 0, 1, CTX);
+                assertEquals(50_000, op.byteCount());
+                assertArrayEquals(pattern(50_000, 99), got, "the first message received is the one not cancelled");
+                assertNull(e.iprobe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX));
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 0, 2, CTX);
+            }
+            e.quiesce();
+        });
+    }
+
+    @Test
+    void cancelOfAMatchedSendLetsItCompleteNormally() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                Operation op = e.isend(Engine.MODE_SYNCHRONOUS, pattern(100, 1), B, 100, 1, 1, CTX);
+                e.recv(new byte[0], B, 0, 1, 2, CTX); // the receive has matched by now
+                e.cancel(op);
+                e.await(op);
+                assertFalse(op.isCancelled());
+                Operation big = e.isend(Engine.MODE_STANDARD, pattern(80_000, 1), B, 80_000, 1, 3, CTX);
+                e.recv(new byte[0], B, 0, 1, 4, CTX);
+                e.cancel(big);
+                e.await(big);
+                assertFalse(big.isCancelled());
+            } else {
+                byte[] got = new byte[100];
+                e.recv(got, B, 100, 0, 1, CTX);
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 0, 2, CTX);
+                byte[] big = new byte[80_000];
+                e.probe(0, 3, CTX); // the RTS is here, so the receive below matches it at once
+                Operation r = e.irecv(big, B, big.length, 0, 3, CTX);
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 0, 4, CTX);
+                e.await(r);
+                assertArrayEquals(pattern(80_000, 1), big);
+            }
+        });
+    }
+
+    @Test
+    void cancelOfAQueuedSendWithdrawsIt() throws Exception {
+        run(2, BoardLimits.TINY_QUEUES, false, config(1024), e -> {
+            if (e.rank() == 0) {
+                List<Operation> ops = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                    ops.add(e.isend(Engine.MODE_STANDARD, pattern(600, i), B, 600, 1, i, CTX));
+                }
+                Operation last = ops.get(ops.size() - 1);
+                assertFalse(last.isComplete(), "the target's queues hold 50 messages");
+                e.cancel(last);
+                assertTrue(last.isComplete() && last.isCancelled());
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 1000, CTX);
+            } else {
+                e.recv(new byte[0], B, 0, 0, 1000, CTX);
+                for (int i = 0; i < 49; i++) {
+                    byte[] got = new byte[600];
+                    e.recv(got, B, 600, 0, i, CTX);
+                    assertArrayEquals(pattern(600, i), got);
+                }
+                assertNull(e.iprobe(0, 49, CTX));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Hooks, composites, work items, faults
+    // ------------------------------------------------------------------------------------------
+
+    /** A chain of steps driven only by completion hooks: each receive's hook starts the next exchange. */
+    @Test
+    void completionHooksChainStepsWithoutPolling() throws Exception {
+        int steps = 200;
+        run(2, e -> {
+            int peer = 1 - e.rank();
+            Operation done = e.newComposite(CTX);
+            AtomicInteger step = new AtomicInteger();
+            byte[] token = new byte[8];
+            CompletionHook[] next = new CompletionHook[1];
+            next[0] = op -> {
+                e.release(op);
+                int s = step.incrementAndGet();
+                if (s == steps) {
+                    e.completeComposite(done, ErrorClass.SUCCESS, null);
+                    return;
+                }
+                if (e.rank() == s % 2) {
+                    Operation send = e.isend(Engine.MODE_STANDARD, token, B, 8, peer, s, CTX);
+                    e.whenComplete(send, next[0]);
+                } else {
+                    Operation recv = e.irecv(token, B, 8, peer, s, CTX);
+                    e.whenComplete(recv, next[0]);
+                }
+            };
+            e.execute(() -> {
+                Operation first = e.rank() == 0 ? e.isend(Engine.MODE_STANDARD, token, B, 8, peer, 0, CTX)
+                    : e.irecv(token, B, 8, peer, 0, CTX);
+                e.whenComplete(first, next[0]);
+            });
+            e.await(done);
+            assertEquals(steps, step.get());
+            assertEquals(ErrorClass.SUCCESS, done.error());
+        });
+    }
+
+    @Test
+    void workItemsRunOnEveryPass() throws Exception {
+        run(1, e -> {
+            AtomicInteger passes = new AtomicInteger();
+            WorkItem item = () -> {
+                passes.incrementAndGet();
+                return 0;
+            };
+            e.addWorkItem(item);
+            for (int i = 0; i < 10; i++) {
+                e.progress();
+            }
+            e.removeWorkItem(item);
+            e.progress();
+            assertEquals(10, passes.get());
+        });
+    }
+
+    /** A control message that names nothing is counted and raised as ERR_INTERN, never acted on. */
+    @Test
+    void malformedNotificationsAreRaisedAsMpiErrors() throws Exception {
+        Board board = board(2, BoardLimits.DEFAULT);
+        try {
+            Engine victim = new Engine(board.open(0), config(1024), false);
+            org.atollmpi.nic.HostPort forger = board.open(1);
+            assertTrue(forger.notify(0, 99, 1, 2, 3));
+            EngineException unknown = assertThrows(EngineException.class, () -> drain(victim));
+            assertEquals(ErrorClass.INTERN, unknown.errorClass());
+            assertTrue(unknown.getMessage().contains("unknown type 99"), unknown.getMessage());
+            assertTrue(forger.notify(0, FinDescriptor.TYPE, FinDescriptor.arg0(0x0100_0007), 0, 0));
+            EngineException stale = assertThrows(EngineException.class, () -> drain(victim));
+            assertTrue(stale.getMessage().contains("no operation in flight"), stale.getMessage());
+            assertEquals(2, victim.faultCount());
+            // The engine goes on: a real message still arrives.
+            Engine sender = new Engine(forger, config(1024), false);
+            sender.send(Engine.MODE_STANDARD, new byte[] {42}, B, 1, 0, 1, CTX);
+            byte[] got = new byte[1];
+            victim.recv(got, B, 1, 1, 1, CTX);
+            assertEquals(42, got[0]);
+        } finally {
+            board.close();
+        }
+    }
+
+    private static void drain(Engine e) {
+        for (int i = 0; i < 1000; i++) {
+            e.progress();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Threads
+    // ------------------------------------------------------------------------------------------
+
+    @Test
+    void manyThreadsOfOneRankShareTheEngine() throws Exception {
+        int perThread = 500;
+        run(2, BoardLimits.DEFAULT, true, config(1024), e -> {
+            Thread[] threads = new Thread[3];
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            for (int t = 0; t < threads.length; t++) {
+                int tag = t;
+                threads[t] = new Thread(() -> {
+                    try {
+                        byte[] b = new byte[2000];
+                        int[] first = new int[1];
+                        for (int i = 0; i < perThread; i++) {
+                            if (e.rank() == 0) {
+                                Addresses.copy(new int[] {i}, Addresses.INT_ARRAY_BASE, b, B, 4);
+                                e.send(Engine.MODE_STANDARD, b, B, i % 2 == 0 ? 4 : 2000, 1, tag, CTX);
+                            } else {
+                                e.recv(b, B, b.length, 0, tag, CTX);
+                                Addresses.copy(b, B, first, Addresses.INT_ARRAY_BASE, 4);
+                                assertEquals(i, first[0]);
+                            }
+                        }
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertNull(failure.get());
+        });
+    }
+
+    /**
+     * THREAD_MULTIPLE under stress: four threads per rank mix nonblocking sends and receives of
+     * every protocol, tests, waits, probes and cancels of receives that nothing will match, while
+     * a fifth thread progresses in the background (as the progress thread does). Every message
+     * must arrive intact, on its own thread's tag, in order.
+     */
+    @Test
+    void threadMultipleStress() throws Exception {
+        int threadsPerRank = 4;
+        int messages = 150;
+        run(2, BoardLimits.DEFAULT, true, config(1024, 4096, 4096, 2), e -> {
+            int peer = 1 - e.rank();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread[] threads = new Thread[threadsPerRank];
+            AtomicInteger running = new AtomicInteger(threadsPerRank);
+            Thread background = new Thread(() -> {
+                while (running.get() > 0) {
+                    e.idle(e.progressInBackground());
+                }
+            });
+            background.setDaemon(true);
+            background.start();
+            for (int t = 0; t < threadsPerRank; t++) {
+                int tag = 100 + t;
+                SplittableRandom random = new SplittableRandom(t * 7919L + e.rank());
+                threads[t] = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < messages; i++) {
+                            int n = switch (i % 4) {
+                                case 0 -> 4;
+                                case 1 -> 900;
+                                case 2 -> 3000;
+                                default -> 20_000;
+                            };
+                            Operation send = e.isend(i % 5 == 0 ? Engine.MODE_SYNCHRONOUS : Engine.MODE_STANDARD,
+                                pattern(n, i + tag), B, n, peer, tag, CTX);
+                            byte[] got = new byte[n];
+                            Operation recv = e.irecv(got, B, n, peer, tag, CTX);
+                            Operation never = e.irecv(new byte[4], B, 4, peer, 10_000 + tag, CTX);
+                            if (random.nextBoolean()) {
+                                e.iprobe(peer, tag, CTX);
+                            }
+                            while (!e.test(recv)) {
+                                e.idle(0);
+                            }
+                            e.cancel(never);
+                            e.await(never);
+                            assertTrue(never.isCancelled());
+                            e.await(send);
+                            assertArrayEquals(pattern(n, i + tag), got, "thread " + tag + " message " + i);
+                        }
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    } finally {
+                        running.decrementAndGet();
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            background.join();
+            assertNull(failure.get(), () -> String.valueOf(failure.get()));
+            e.quiesce();
+            assertNotNull(e.config());
+        });
+    }
+}

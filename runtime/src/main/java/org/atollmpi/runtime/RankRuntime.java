@@ -1,0 +1,138 @@
+package org.atollmpi.runtime;
+
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineConfig;
+import org.atollmpi.nic.BoardSupplier;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.RoutingSpace;
+import org.atollmpi.runtime.boot.JobBootstrap;
+import org.atollmpi.runtime.boot.JobFiles;
+
+/**
+ * Everything one rank runs on, assembled at {@code MPI.Init}: the job's routing space (from the
+ * launcher's job server, or a singleton world when started with plain {@code java}), this rank's
+ * port from the board supplier, the engine over it, and, on request, the progress thread. Torn
+ * down at {@code MPI.Finalize}. Nothing below knows how the rank was assembled: the engine sees
+ * one port, the port's supplier sees one routing space.
+ */
+public final class RankRuntime implements AutoCloseable {
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+    /** The variable {@code mpirun --async-progress} sets for every rank. */
+    public static final String ASYNC_PROGRESS_ENV = RuntimeSettings.ASYNC_ENV;
+
+    private final JobBootstrap bootstrap; // null in a singleton world
+    private final Engine engine;
+    private final AsyncProgress asyncProgress; // null unless asked for
+    private final RuntimeSettings settings;
+    private final int threadLevel;
+    private final String processorName;
+
+    private RankRuntime(JobBootstrap bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
+                        int threadLevel, String processorName) {
+        this.bootstrap = bootstrap;
+        this.engine = engine;
+        this.asyncProgress = asyncProgress;
+        this.settings = settings;
+        this.threadLevel = threadLevel;
+        this.processorName = processorName;
+    }
+
+    /**
+     * Starts this rank. {@code requestedThreadLevel} is one of the {@code THREAD_*} levels; every
+     * level is provided as asked (MULTIPLE by a lock in the engine, which the lower levels do
+     * without, unless the progress thread needs it).
+     */
+    public static RankRuntime start(int requestedThreadLevel) {
+        int level = Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, requestedThreadLevel));
+        RuntimeSettings settings = RuntimeSettings.fromEnvironment();
+        JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
+        RoutingSpace space = bootstrap != null ? bootstrap : RoutingSpace.singleton();
+        BoardSupplier supplier = settings.boardSupplier();
+        HostPort port;
+        try {
+            port = supplier.openPort(space);
+        } catch (RuntimeException e) {
+            if (bootstrap != null) {
+                bootstrap.close();
+            }
+            throw e;
+        }
+        boolean threadSafe = level == THREAD_MULTIPLE || settings.asyncProgress();
+        Engine engine = new Engine(port, EngineConfig.forNode(space.nodeRanks().length), threadSafe);
+        AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
+        String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
+        return new RankRuntime(bootstrap, engine, progress, settings, level, host);
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    /** World rank and size. */
+    public int rank() {
+        return engine.rank();
+    }
+
+    public int size() {
+        return engine.size();
+    }
+
+    /** The thread level actually provided (0 single, 1 funneled, 2 serialized, 3 multiple). */
+    public int threadLevel() {
+        return threadLevel;
+    }
+
+    /** Whether a progress thread moves this rank's transfers while the program computes. */
+    public boolean asyncProgress() {
+        return asyncProgress != null;
+    }
+
+    /** Host name of this rank, for {@code getProcessorName}. */
+    public String processorName() {
+        return processorName;
+    }
+
+    /**
+     * Ends the whole job: every rank stops and {@code mpirun} exits with {@code code}. Does not
+     * return.
+     */
+    public void abort(int code, String message) {
+        abortJob(bootstrap, code, message);
+    }
+
+    /** Ends the job even before (or without) a runtime: a singleton simply exits. */
+    public static void abortJob(JobBootstrap bootstrap, int code, String message) {
+        System.out.flush();
+        System.err.flush();
+        if (bootstrap != null) {
+            bootstrap.abort(code, message);
+        }
+        Runtime.getRuntime().halt(code);
+    }
+
+    /**
+     * Clean shutdown (MPI_Finalize): waits for outstanding traffic, then parts with the others.
+     * The board stays mapped until the process exits: buffers from {@code MPI.newByteBuffer}
+     * live in it, and a program that touches one after Finalize must not crash the JVM.
+     */
+    @Override
+    public void close() {
+        if (asyncProgress != null) {
+            asyncProgress.close();
+        }
+        engine.quiesce();
+        if (settings.stats()) {
+            System.err.println("atoll-mpi: rank " + engine.rank() + ": " + engine.counters()
+                + (engine.faultCount() > 0 ? "; protocol faults " + engine.faultCount() : ""));
+        }
+        if (bootstrap != null) {
+            bootstrap.barrier();
+            bootstrap.finalized();
+            bootstrap.close();
+        }
+        engine.close();
+    }
+}
