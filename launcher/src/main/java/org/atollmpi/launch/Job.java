@@ -9,6 +9,7 @@ import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -16,6 +17,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
 
 /**
@@ -33,13 +35,17 @@ final class Job {
     private static final long DRAIN_WAIT_MS = 2_000;
 
     /** What the main thread learns from the ranks. */
-    sealed interface Event permits Exited, Aborted {
+    sealed interface Event permits Exited, Aborted, Joined {
     }
 
     record Exited(int rank, long pid, int status) implements Event {
     }
 
     record Aborted(int rank, int code, String message) implements Event {
+    }
+
+    /** The rank connected to the job server: it is in MPI_Init. */
+    record Joined(int rank) implements Event {
     }
 
     private final String name;
@@ -102,9 +108,17 @@ final class Job {
 
     private int runJob() throws InterruptedException {
         try {
-            JobServer s = new JobServer(spec.np(), secret,
-                    (rank, code, message) -> events.add(new Aborted(rank, code, message)),
-                    message -> err.println(name + ": " + message));
+            JobServer s = new JobServer(spec.np(), secret, new JobServer.Listener() {
+                @Override
+                public void aborted(int rank, int code, String message) {
+                    events.add(new Aborted(rank, code, message));
+                }
+
+                @Override
+                public void joined(int rank) {
+                    events.add(new Joined(rank));
+                }
+            }, message -> err.println(name + ": " + message));
             synchronized (this) {
                 if (tornDown) {
                     s.close();
@@ -131,6 +145,9 @@ final class Job {
             env.put(ENV_BOARD, board);
             env.put(ENV_LOCAL_RANKS, localRanks);
             env.put(ENV_HOST, host);
+            if (spec.asyncProgress()) {
+                env.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
+            }
             // Programs written for Open MPI read these before MPI_Init (to name a log, pick a device).
             env.put("OMPI_COMM_WORLD_RANK", Integer.toString(r));
             env.put("OMPI_COMM_WORLD_SIZE", Integer.toString(spec.np()));
@@ -144,18 +161,53 @@ final class Job {
             }
         }
 
+        return watch();
+    }
+
+    /**
+     * Waits for the ranks to end and ends the job at the first failure. A rank that leaves (or
+     * never reaches) {@code MPI_Init} while another is in it is one: the others would wait for it
+     * forever. A job in which no rank uses MPI simply runs.
+     */
+    private int watch() throws InterruptedException {
         int running = spec.np();
+        int joined = 0;
+        int firstJoined = -1;
+        long initDeadline = 0;
+        BitSet leftBeforeInit = new BitSet(spec.np());
         while (running > 0) {
-            Event event = events.take();
+            Event event;
+            if (firstJoined >= 0 && joined < spec.np()) {
+                event = events.poll(initDeadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (event == null) {
+                    return fail(missingFromInit() + " not called MPI_Init " + spec.initTimeout().toSeconds()
+                            + " s after rank " + firstJoined + " did (mpirun --init-timeout)", 1);
+                }
+            } else {
+                event = events.take();
+            }
             if (isTornDown()) {
                 return 1; // the shutdown hook ended the job on a signal and has said so
             }
-            if (event instanceof Exited x) {
+            if (event instanceof Joined j) {
+                if (joined++ == 0) {
+                    firstJoined = j.rank();
+                    initDeadline = System.nanoTime() + spec.initTimeout().toNanos();
+                }
+                if (!leftBeforeInit.isEmpty()) {
+                    return failLeftBeforeInit(leftBeforeInit.nextSetBit(0), j.rank());
+                }
+            } else if (event instanceof Exited x) {
                 running--;
                 if (x.status() != 0) {
                     return fail("rank " + x.rank() + " (pid " + x.pid() + ") " + describeExit(x.status()), x.status());
                 }
-                if (server.joined(x.rank()) && !server.finalized(x.rank())) {
+                if (!server.joined(x.rank())) {
+                    leftBeforeInit.set(x.rank());
+                    if (firstJoined >= 0) {
+                        return failLeftBeforeInit(x.rank(), firstJoined);
+                    }
+                } else if (!server.finalized(x.rank())) {
                     // its peers would wait for it forever
                     return fail("rank " + x.rank() + " (pid " + x.pid() + ") exited without finishing MPI"
                             + " (no MPI_Finalize)", 1);
@@ -166,6 +218,26 @@ final class Job {
             }
         }
         return 0;
+    }
+
+    private int failLeftBeforeInit(int rank, int waiting) {
+        return fail("rank " + rank + " (pid " + pidOf(rank) + ") exited without calling MPI_Init, while rank " + waiting
+                + " waits for it in MPI_Init", 1);
+    }
+
+    /** "rank 3 (pid 1234) has" or "ranks 2, 3 have", for the ranks not in MPI_Init yet and still running. */
+    private String missingFromInit() {
+        List<String> missing = new ArrayList<>();
+        for (int r = 0; r < spec.np(); r++) {
+            if (!server.joined(r)) {
+                missing.add(Integer.toString(r));
+            }
+        }
+        if (missing.size() == 1) {
+            int r = Integer.parseInt(missing.get(0));
+            return "rank " + r + " (pid " + pidOf(r) + ") has";
+        }
+        return "ranks " + String.join(", ", missing) + " have";
     }
 
     /** Starts rank {@code r}; false if it could not be started or the job is already being torn down. */

@@ -36,6 +36,10 @@ final class JobServer implements AutoCloseable {
     interface Listener {
         /** Rank {@code rank} asked to abort the job. Called before the rank is told it was heard. */
         void aborted(int rank, int code, String message);
+
+        /** Rank {@code rank} has connected and authenticated: it is in {@code MPI_Init}. */
+        default void joined(int rank) {
+        }
     }
 
     private final int size;
@@ -197,6 +201,7 @@ final class JobServer implements AutoCloseable {
         if (!connections.compareAndSet(rank, null, connection)) {
             return refuse(socket, out, "rank " + rank + " is already connected");
         }
+        listener.joined(rank); // before WELCOME: the rank's exit can only come after this news
         writeFrame(out, WELCOME);
         return connection;
     }

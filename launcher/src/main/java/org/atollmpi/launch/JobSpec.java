@@ -1,6 +1,7 @@
 package org.atollmpi.launch;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -17,9 +18,12 @@ import java.util.List;
  * @param mainClass     the class to run, or null when {@code jar} is given
  * @param jar           the jar to run, or null when {@code mainClass} is given
  * @param args          the program's own arguments
+ * @param asyncProgress start a progress thread in every rank ({@code --async-progress})
+ * @param initTimeout   how long, once one rank is in {@code MPI_Init}, the others may take to get there
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
-               List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args) {
+               List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
+               boolean asyncProgress, Duration initTimeout) {
     JobSpec {
         exports = List.copyOf(exports);
         jvmOptions = List.copyOf(jvmOptions);

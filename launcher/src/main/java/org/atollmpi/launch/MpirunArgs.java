@@ -3,6 +3,7 @@ package org.atollmpi.launch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -61,6 +62,16 @@ final class MpirunArgs {
     @Option(names = "--tag-output", description = "Prefix each line of output with [1,rank]<stdout>: or <stderr>:.")
     private boolean tagOutput;
 
+    @Option(names = "--async-progress",
+            description = "Start a progress thread in every rank: transfers move on while the program computes"
+                    + " (costs some latency; see docs/BENCHMARKS.md).")
+    private boolean asyncProgress;
+
+    @Option(names = "--init-timeout", paramLabel = "seconds",
+            description = "Once one rank is in MPI_Init, end the job if another has not got there within this"
+                    + " many seconds (default: ${DEFAULT-VALUE}).")
+    private int initTimeoutSeconds = 60;
+
     @Option(names = {"-cp", "--classpath", "-classpath", "--class-path"}, paramLabel = "path",
             description = "Class path of the program.")
     private String classPath;
@@ -112,6 +123,9 @@ final class MpirunArgs {
         }
         if (np < 1) {
             throw new UsageError("-np " + np + ": need at least one rank");
+        }
+        if (initTimeoutSeconds < 1) {
+            throw new UsageError("--init-timeout " + initTimeoutSeconds + ": expected a number of seconds, 1 or more");
         }
         if (!bindTo.equals("core") && !bindTo.equals("none")) {
             throw new UsageError("--bind-to " + bindTo + ": expected core or none");
@@ -179,7 +193,8 @@ final class MpirunArgs {
     }
 
     private JobSpec spec(String java, List<String> jvmOptions, String cp, String mainClass, Path jar, List<String> args) {
-        return new JobSpec(np, oversubscribe, bindTo.equals("core"), tagOutput, exports, java, jvmOptions, cp, mainClass, jar, args);
+        return new JobSpec(np, oversubscribe, bindTo.equals("core"), tagOutput, exports, java, jvmOptions, cp, mainClass, jar,
+                args, asyncProgress, Duration.ofSeconds(initTimeoutSeconds));
     }
 
     private static String valueOf(List<String> tokens, int i, String option) {
