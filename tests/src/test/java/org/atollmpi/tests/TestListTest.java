@@ -20,9 +20,14 @@ import org.junit.jupiter.api.TestFactory;
 class TestListTest {
     static final String PROGRAMS = "org.atollmpi.tests.programs.";
 
-    record Entry(String program, int np, List<String> args, Duration timeout) {
+    /**
+     * One line: the program, its ranks and arguments, its time limit, and what mpirun gets before
+     * the program ({@code x:VAR=value} becomes {@code -x VAR=value}, {@code opt:--flag} the flag).
+     */
+    record Entry(String program, int np, List<String> args, Duration timeout, List<String> mpirunOptions) {
         String name() {
-            return program + " np=" + np + (args.isEmpty() ? "" : " " + String.join(" ", args));
+            return program + " np=" + np + (args.isEmpty() ? "" : " " + String.join(" ", args))
+                    + (mpirunOptions.isEmpty() ? "" : " [" + String.join(" ", mpirunOptions) + "]");
         }
     }
 
@@ -30,6 +35,7 @@ class TestListTest {
     Stream<DynamicTest> testlist() throws IOException {
         return read().stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
             JobResult result = Job.mpirun(e.np())
+                    .args(e.mpirunOptions().toArray(String[]::new))
                     .args(PROGRAMS + e.program())
                     .args(e.args().toArray(String[]::new))
                     .timeout(e.timeout())
@@ -55,12 +61,23 @@ class TestListTest {
                 String program = words.remove(0);
                 int np = Integer.parseInt(words.remove(0));
                 Duration timeout = Job.DEFAULT_TIMEOUT;
-                for (int i = words.size() - 1; i >= 0; i--) {
-                    if (words.get(i).startsWith("timeout=")) {
-                        timeout = Duration.ofSeconds(Long.parseLong(words.remove(i).substring(8)));
+                List<String> options = new ArrayList<>();
+                for (int i = 0; i < words.size(); ) {
+                    String w = words.get(i);
+                    if (w.startsWith("timeout=")) {
+                        timeout = Duration.ofSeconds(Long.parseLong(w.substring(8)));
+                    } else if (w.startsWith("x:")) {
+                        options.add("-x");
+                        options.add(w.substring(2));
+                    } else if (w.startsWith("opt:")) {
+                        options.add(w.substring(4));
+                    } else {
+                        i++;
+                        continue;
                     }
+                    words.remove(i);
                 }
-                entries.add(new Entry(program, np, List.copyOf(words), timeout));
+                entries.add(new Entry(program, np, List.copyOf(words), timeout, List.copyOf(options)));
             }
         }
         return entries;
