@@ -643,7 +643,7 @@ public class Comm implements Freeable {
         }
         Operation op;
         try {
-            op = engine.isend(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext);
+            op = engine.isend(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext, buf);
         } catch (EngineException e) {
             throw raise(e, call);
         }
@@ -660,7 +660,7 @@ public class Comm implements Freeable {
         }
         Operation op;
         try {
-            op = engine.irecv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext);
+            op = engine.irecv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext, buf);
         } catch (EngineException e) {
             throw raise(e, call);
         }

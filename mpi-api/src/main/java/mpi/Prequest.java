@@ -73,8 +73,8 @@ public final class Prequest extends Request {
             return;
         }
         try {
-            op = receive ? engine.irecv(base, offset, bytes, peer, tag, comm.p2pContext)
-                : engine.isend(mode, base, offset, bytes, peer, tag, comm.p2pContext);
+            op = receive ? engine.irecv(base, offset, bytes, peer, tag, comm.p2pContext, buffer)
+                : engine.isend(mode, base, offset, bytes, peer, tag, comm.p2pContext, buffer);
         } catch (EngineException e) {
             throw scope().raise(e, call);
         }

@@ -12,8 +12,8 @@ import org.atollmpi.engine.Operation;
  * <p>The request holds the program's buffer until the operation completes: the engine reads and
  * writes it by address, so the garbage collector must neither free nor move it before then (for a
  * direct buffer the engine keeps only the native address, and the buffer object is what owns that
- * memory). A request freed while in flight hands its buffer to the engine, which keeps it until
- * the operation completes.
+ * memory); the engine's operation holds it too, so a request freed (or dropped) while in flight
+ * cannot lose it.
  *
  * <p>Errors of a completed operation (ERR_TRUNCATE) are raised by the call that completes it,
  * through the error handler of the request's communicator. A request is used by one thread at a
@@ -254,7 +254,7 @@ public class Request implements Freeable {
         Engine engine = MPI.engine(call);
         if (state == ACTIVE) {
             try {
-                engine.release(op, buffer);
+                engine.release(op);
             } catch (EngineException e) {
                 throw scope().raise(e, call);
             }

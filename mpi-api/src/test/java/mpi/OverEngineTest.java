@@ -266,6 +266,25 @@ class OverEngineTest {
             assertThrows(MPIException.class, () -> w.Recv(new byte[5000], 0, 4999, MPI.BYTE, 1, 2)).getErrorClass());
     }
 
+    /** A forged control message reaches the program as ERR_INTERN through the error handler, once. */
+    @Test
+    void protocolFaultsAreRaisedThroughTheErrorHandler() throws Exception {
+        board.open(1).notify(0, 99, 1, 2, 3);
+        Intracomm w = MPI.COMM_WORLD;
+        MPIException e = assertThrows(MPIException.class, () -> {
+            for (int i = 0; i < 100; i++) {
+                w.iProbe(1, 5);
+            }
+        });
+        assertEquals(MPI.ERR_INTERN, e.getErrorClass());
+        assertTrue(e.getMessage().contains("notification of unknown type 99 from rank 1"), e.getMessage());
+        assertNull(w.iProbe(1, 5), "raised once; the rank goes on");
+        peer(p -> p.send(Engine.MODE_STANDARD, new byte[] {7}, B, 1, 0, 5, WORLD_CTX));
+        byte[] got = new byte[1];
+        w.recv(got, 1, MPI.BYTE, 1, 5);
+        assertEquals(7, got[0]);
+    }
+
     @Test
     void shorterMessagesAreFineAndCountSaysSo() throws Exception {
         peer(e -> e.send(Engine.MODE_STANDARD, new byte[10], B, 10, 0, 1, WORLD_CTX));

@@ -182,7 +182,18 @@ public final class Engine implements AutoCloseable {
      *                         not fit the attached buffer
      */
     public Operation isend(int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
+        return isend(mode, base, offset, bytes, dest, tag, context, null);
+    }
+
+    /**
+     * As {@link #isend(int, Object, long, int, int, int, int)}; {@code owner} (the direct buffer
+     * behind a native address) stays referenced by the operation until it completes, whatever
+     * the program does with its own references.
+     */
+    public Operation isend(int mode, Object base, long offset, int bytes, int dest, int tag, int context,
+                           Object owner) {
         Operation op = new Operation();
+        op.owner = owner;
         lock();
         try {
             startSend(op, mode, base, offset, bytes, dest, tag, context);
@@ -194,7 +205,13 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a receive of at most {@code bytes} bytes. */
     public Operation irecv(Object base, long offset, int bytes, int source, int tag, int context) {
+        return irecv(base, offset, bytes, source, tag, context, null);
+    }
+
+    /** As {@link #irecv(Object, long, int, int, int, int)}, holding {@code owner} until completion. */
+    public Operation irecv(Object base, long offset, int bytes, int source, int tag, int context, Object owner) {
         Operation op = new Operation();
+        op.owner = owner;
         lock();
         try {
             startReceive(op, base, offset, bytes, source, tag, context);
@@ -386,22 +403,14 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** The user lets go of {@code op}: it still completes, and is then forgotten. */
-    public void release(Operation op) {
-        release(op, null);
-    }
-
     /**
-     * The user lets go of {@code op}; {@code keepAlive} (the buffer object behind a native
-     * address, say) stays referenced by the engine until the operation completes.
+     * The user lets go of {@code op}: it still completes (holding its buffer until then), and is
+     * then forgotten.
      */
-    public void release(Operation op, Object keepAlive) {
+    public void release(Operation op) {
         lock();
         try {
             op.freed = true;
-            if (!op.complete) {
-                op.owner = keepAlive;
-            }
         } finally {
             unlock();
         }

@@ -14,7 +14,6 @@ public final class EngineCounters {
     long inPlaceSends;
     long stagedSends;
     long fragmentedSends;
-    long resourceWaits;
     long cancelledSends;
 
     /** Messages of at most one slot, as one fast send. */
@@ -47,14 +46,9 @@ public final class EngineCounters {
         return stagedSends;
     }
 
-    /** Matched rendezvous sent as FRAG records, for want of a window or board memory. */
+    /** Matched rendezvous sent as FRAG records, for want of a window descriptor or board memory. */
     public long fragmentedSends() {
         return fragmentedSends;
-    }
-
-    /** Times a matched rendezvous waited for a window or staging another matched one held. */
-    public long resourceWaits() {
-        return resourceWaits;
     }
 
     /** Sends that completed cancelled. */
@@ -66,6 +60,6 @@ public final class EngineCounters {
     public String toString() {
         return "fast " + fastSends + ", eager " + eagerSends + ", rendezvous " + rendezvousSends + " (RTS windows "
             + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", fragmented "
-            + fragmentedSends + ", waits for resources " + resourceWaits + "), cancelled " + cancelledSends;
+            + fragmentedSends + "), cancelled " + cancelledSends;
     }
 }

@@ -3,8 +3,9 @@ package org.atollmpi.engine;
 /**
  * One operation in flight: a send, a receive, or a composite that a layer above completes (a
  * collective schedule), from start to completion. While the engine may still read or write the
- * user's buffer, the operation keeps it referenced ({@link #buffer()}, and the owner handed to
- * {@link Engine#release}), so the garbage collector can neither free nor move it.
+ * user's buffer, the operation keeps it referenced (the array as {@link #buffer()}, a direct
+ * buffer as the owner given at the start), and the engine keeps the operation, so the garbage
+ * collector can neither free nor move the buffer, whatever the program does with its request.
  *
  * <p>The status fields are valid once {@link #isComplete()} is true: {@code complete} is written
  * last, with release, and read with acquire. Per-operation errors (a truncated receive, a refused
@@ -39,7 +40,7 @@ public final class Operation {
     String errorMessage;
     boolean cancelled;
     boolean freed;          // the user let go of it: forget it on completion
-    Object owner;           // what the user asked to keep alive until completion (after letting go)
+    Object owner;           // the buffer object behind a native address, kept alive until completion
     CompletionHook hook;    // run once, from the progress loop, after completion
     Operation nextCompleted; // the engine's list of completed operations with a hook
 

@@ -1,25 +1,24 @@
 package org.atollmpi.engine;
 
-import java.util.ArrayDeque;
-
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
 
 /**
- * The window descriptors and staging memory that rendezvous sends hold, and the rule that keeps
- * them from ever stalling a send: <em>only a matched send waits for them</em>.
+ * The window descriptors and staging memory that rendezvous sends hold, and the rules that keep
+ * them from ever stalling a send: <em>nothing is held for a send nobody has matched, and no send
+ * ever waits for them</em>.
  *
  * <ul>
  * <li>An RTS names a window only for data already in board memory, and only while fewer than
  *     half the port's descriptors are taken that way; otherwise it goes without and the
  *     receiver asks with a CTS after the match.</li>
- * <li>A matched send ({@link #acquire}) takes a descriptor, and staging memory for data outside
- *     the board. If none is free it waits only while another matched send holds some (those
- *     finish with progress alone, whatever the programs do next); if no matched send holds any,
- *     waiting could last forever, so it sends its data through the receive ring instead
- *     ({@link RendezvousSend} FRAGMENTING).</li>
+ * <li>A matched send takes a descriptor ({@link #acquireInPlace}), and staging memory for data
+ *     outside the board ({@link #acquireStaging}). If none is free it does not wait, not even for
+ *     another matched send to give some back (that one may depend on a program that computes
+ *     for an hour): it sends its data through the receiver's ring instead
+ *     ({@link RendezvousSend} FRAGMENTING), which costs the same two copies as staging.</li>
  * </ul>
  *
  * Staging regions of the usual size are kept for reuse (a few, {@link #CACHED_STAGING}), so a
@@ -32,10 +31,8 @@ final class RendezvousResources {
     private final int rtsWindowCap;
     private final long standardStaging;
     private final BoardRegion[] cache = new BoardRegion[CACHED_STAGING];
-    private final ArrayDeque<RendezvousSend> waiters = new ArrayDeque<>();
     private int cached;
     private int rtsWindows;
-    private int holders;
 
     RendezvousResources(HostPort port, EngineConfig config) {
         this.port = port;
@@ -63,11 +60,7 @@ final class RendezvousResources {
 
     /** A window for a matched send over its own board data; null when no descriptor is free. */
     WindowKey acquireInPlace(BoardRegion region, long offset, int bytes) {
-        WindowKey key = port.register(region, offset, bytes, WindowRights.READ);
-        if (key != null) {
-            holders++;
-        }
-        return key;
+        return port.register(region, offset, bytes, WindowRights.READ);
     }
 
     /**
@@ -84,7 +77,6 @@ final class RendezvousResources {
             giveRegion(region, bytes);
             return null;
         }
-        holders++;
         return new Staging(region, key, bytes);
     }
 
@@ -93,24 +85,6 @@ final class RendezvousResources {
         port.deregister(key);
         if (staging != null) {
             giveRegion(staging.region, staging.bytes);
-        }
-        holders--;
-        wakeWaiters();
-    }
-
-    /** Whether a matched send that found nothing free may wait: someone will free something. */
-    boolean worthWaiting() {
-        return holders > 0;
-    }
-
-    void await(RendezvousSend send) {
-        waiters.add(send);
-    }
-
-    private void wakeWaiters() {
-        RendezvousSend s;
-        while ((s = waiters.poll()) != null) {
-            s.engine.makeReady(s);
         }
     }
 

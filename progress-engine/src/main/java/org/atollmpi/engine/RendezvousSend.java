@@ -11,13 +11,12 @@ import org.atollmpi.nic.WindowKey;
  * the RTS itself (a window over it, in place), and then the receiver just Gets it.
  *
  * <pre>
- *  QUEUED ─RTS deposited─▶ AWAIT_MATCH ─FIN (RTS named a window)───────────────────────────▶ DONE
+ *  QUEUED ─RTS deposited─▶ AWAIT_MATCH ─FIN (RTS named a window)─────────────────────────▶ DONE
  *                            │  ▲   │
- *               cancel()     ▼  │   └─CTS─▶ ACQUIRING ─window (+ staging)─▶ STREAMING ─FIN─▶ DONE
- *          CANCELLING ─reply: matched      │ nothing free, nobody matched holds any   ▲ CHUNK_DONE:
- *              │                           ▼                                          │ refill slots,
- *              └─reply: cancelled─▶ DONE   FRAGMENTING ─all FRAG records deposited─▶ DONE
- *                                                                          CHUNK_READY ┘
+ *               cancel()     ▼  │   └─CTS─┬─window (+ staging)─▶ STREAMING ─FIN─────────────▶ DONE
+ *          CANCELLING ─reply: matched     │                         ▲ CHUNK_DONE: refill slots,
+ *              │                          │ none free               └ CHUNK_READY
+ *              └─reply: cancelled─▶ DONE  └─▶ FRAGMENTING ─all FRAG records deposited────────▶ DONE
  * </pre>
  *
  * CTS and FIN may also arrive in CANCELLING (the receive matched before the request got there);
@@ -25,7 +24,7 @@ import org.atollmpi.nic.WindowKey;
  * for 0 bytes (an empty receive buffer) completes the send at once.
  */
 final class RendezvousSend extends ProtocolRole {
-    enum State { QUEUED, AWAIT_MATCH, CANCELLING, ACQUIRING, STREAMING, FRAGMENTING, DONE }
+    enum State { QUEUED, AWAIT_MATCH, CANCELLING, STREAMING, FRAGMENTING, DONE }
 
     /** FRAG bytes one pass may deposit, so one large send does not keep a pass to itself. */
     private static final long FRAGMENT_BYTES_PER_PASS = 1 << 20;
@@ -112,10 +111,6 @@ final class RendezvousSend extends ProtocolRole {
             work++;
         }
         switch (state) {
-            case ACQUIRING -> {
-                acquire();
-                work++;
-            }
             case STREAMING -> work += stream();
             case FRAGMENTING -> work += fragment();
             default -> { }
@@ -139,11 +134,10 @@ final class RendezvousSend extends ProtocolRole {
             finish();
             return;
         }
-        state = State.ACQUIRING;
         acquire();
     }
 
-    /** Takes a window (and staging) for the matched transfer, waits, or falls back to FRAG records. */
+    /** Takes a window (and staging) for the matched transfer, or falls back to FRAG records. */
     private void acquire() {
         RendezvousResources resources = engine.resources();
         if (own != null) {
@@ -183,14 +177,9 @@ final class RendezvousSend extends ProtocolRole {
                 return;
             }
         }
-        if (resources.worthWaiting()) {
-            resources.await(this); // a matched send holds some: it gives them back with progress alone
-            engine.counters().resourceWaits++;
-        } else {
-            state = State.FRAGMENTING;
-            engine.counters().fragmentedSends++;
-            engine.makeReady(this);
-        }
+        state = State.FRAGMENTING;
+        engine.counters().fragmentedSends++;
+        engine.makeReady(this);
     }
 
     private void startStreaming() {
