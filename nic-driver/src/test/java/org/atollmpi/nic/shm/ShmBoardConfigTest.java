@@ -24,6 +24,19 @@ class ShmBoardConfigTest {
     }
 
     @Test
+    void environmentVariablesSetWhatPropertiesDoNot() {
+        assertEquals("ATOLL_SHM_HEAP_BYTES", ShmBoardConfig.environmentName(ShmBoardConfig.HEAP_BYTES_PROPERTY));
+        assertEquals("ATOLL_SHM_ATTACH_TIMEOUT_MS", ShmBoardConfig.environmentName(ShmBoardConfig.ATTACH_TIMEOUT_PROPERTY));
+        Properties p = new Properties();
+        p.setProperty(ShmBoardConfig.WINDOWS_PROPERTY, "16");
+        ShmBoardConfig c = ShmBoardConfig.fromProperties(ShmBoardConfig.settings(
+            java.util.Map.of("ATOLL_SHM_HEAP_BYTES", "64k", "ATOLL_SHM_WINDOWS", "8", "ATOLL_SHM_SLOTS", "4"), p));
+        assertEquals(64 << 10, c.heapBytesPerRank());
+        assertEquals(16, c.windowEntries(), "the property wins");
+        assertEquals(4, c.slotsPerRing());
+    }
+
+    @Test
     void propertiesOverrideWithSizeSuffixes() {
         Properties p = new Properties();
         p.setProperty(ShmBoardConfig.SLOTS_PROPERTY, "64");
