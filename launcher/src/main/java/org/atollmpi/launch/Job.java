@@ -145,6 +145,7 @@ final class Job {
             env.put(ENV_BOARD, board);
             env.put(ENV_LOCAL_RANKS, localRanks);
             env.put(ENV_HOST, host);
+            env.put(ENV_NODE_CORES, Integer.toString(Runtime.getRuntime().availableProcessors()));
             if (spec.asyncProgress()) {
                 env.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
             }

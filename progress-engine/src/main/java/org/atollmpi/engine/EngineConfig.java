@@ -47,11 +47,11 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
     }
 
     /**
-     * The configuration for a rank sharing its node with {@code localRanks} ranks: spin when each
-     * has a core, back off when they outnumber the cores.
+     * The configuration for a rank sharing a node of {@code nodeCores} cores with
+     * {@code localRanks} ranks: spin when each has a core, back off when they outnumber the cores.
      */
-    public static EngineConfig forNode(int localRanks) {
-        IdleMode defaultIdle = localRanks <= Runtime.getRuntime().availableProcessors() ? IdleMode.SPIN : IdleMode.BACKOFF;
+    public static EngineConfig forNode(int localRanks, int nodeCores) {
+        IdleMode defaultIdle = localRanks <= nodeCores ? IdleMode.SPIN : IdleMode.BACKOFF;
         return new EngineConfig(
             intSetting("atoll.eager.limit", "ATOLL_EAGER_LIMIT", DEFAULT_EAGER_LIMIT),
             intSetting("atoll.eager.staged", "ATOLL_STAGED_EAGER_LIMIT", DEFAULT_STAGED_EAGER_LIMIT),

@@ -61,7 +61,8 @@ public final class RankRuntime implements AutoCloseable {
             throw e;
         }
         boolean threadSafe = level == THREAD_MULTIPLE || settings.asyncProgress();
-        Engine engine = new Engine(port, EngineConfig.forNode(space.nodeRanks().length), threadSafe);
+        int cores = bootstrap != null ? bootstrap.nodeCores() : Runtime.getRuntime().availableProcessors();
+        Engine engine = new Engine(port, EngineConfig.forNode(space.nodeRanks().length, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         return new RankRuntime(bootstrap, engine, progress, settings, level, host);

@@ -87,6 +87,12 @@ public final class BootProtocol {
     public static final String ENV_LOCAL_RANKS = "ATOLL_LOCAL_RANKS";
     /** Name of this rank's node as mpirun knows it. */
     public static final String ENV_HOST = "ATOLL_HOST";
+    /**
+     * Cores of this rank's node. A rank bound to one core sees only that one
+     * ({@code availableProcessors()} is 1), so it cannot tell by itself whether its node's ranks
+     * each have a core (and may spin while they wait) or outnumber them (and must back off).
+     */
+    public static final String ENV_NODE_CORES = "ATOLL_NODE_CORES";
 
     /** Prefix of every board file name: {@code atoll-<jobid>-<node>}. */
     public static final String BOARD_PREFIX = "atoll-";

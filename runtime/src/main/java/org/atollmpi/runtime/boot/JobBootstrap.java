@@ -45,6 +45,7 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     private final Path boardPath;
     private final int[] localRanks;
     private final String hostName;
+    private final int nodeCores;
 
     private final Socket socket;
     private final DataInputStream in;
@@ -81,6 +82,8 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
         this.boardPath = Path.of(var(env, ENV_BOARD));
         this.localRanks = parseLocalRanks(var(env, ENV_LOCAL_RANKS), rank, size);
         this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : JobFiles.localHostName();
+        this.nodeCores = env.containsKey(ENV_NODE_CORES) ? intVar(env, ENV_NODE_CORES)
+                : Runtime.getRuntime().availableProcessors();
         this.halt = halt;
 
         InetSocketAddress address = parseAddress(server);
@@ -166,6 +169,11 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
 
     public String hostName() {
         return hostName;
+    }
+
+    /** Cores of this rank's node (all of them, not only those this rank is bound to). */
+    public int nodeCores() {
+        return nodeCores;
     }
 
     /** Returns once every rank of the job has entered the barrier. */
