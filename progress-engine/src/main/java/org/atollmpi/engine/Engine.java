@@ -116,7 +116,7 @@ public final class Engine implements AutoCloseable {
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
         this.outbox = new Outbox(port);
-        this.resources = new RendezvousResources(port, config);
+        this.resources = new RendezvousResources(port);
         this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
         this.blockingOp = threadSafe ? null : new Operation();
         this.probeOp = threadSafe ? null : new Operation();

@@ -21,23 +21,26 @@ import org.atollmpi.nic.WindowRights;
  *     ({@link RendezvousSend} FRAGMENTING), which costs the same two copies as staging.</li>
  * </ul>
  *
- * Staging regions of the usual size are kept for reuse (a few, {@link #CACHED_STAGING}), so a
- * stream of large sends does not walk the board allocator for each one.
+ * Staging regions are kept for reuse, {@link #CACHED_PER_CLASS} per power-of-two size class from
+ * 64 KiB to 4 MiB (staging is taken in whole classes), so a stream of large sends does not walk
+ * the board allocator, and touch fresh pages, for each one: measured, that cost a 128 KiB array
+ * rendezvous as much as its two copies. The cache is given back when the board runs short.
  */
 final class RendezvousResources {
-    static final int CACHED_STAGING = 2;
+    static final int CACHED_PER_CLASS = 2;
+    private static final int MIN_CLASS = 16; // 64 KiB
+    private static final int MAX_CLASS = 22; // 4 MiB
 
     private final HostPort port;
     private final int rtsWindowCap;
-    private final long standardStaging;
-    private final BoardRegion[] cache = new BoardRegion[CACHED_STAGING];
-    private int cached;
+    private final BoardRegion[][] cache = new BoardRegion[MAX_CLASS - MIN_CLASS + 1][CACHED_PER_CLASS];
+    private final int[] cached = new int[MAX_CLASS - MIN_CLASS + 1];
+    private int cachedTotal;
     private int rtsWindows;
 
-    RendezvousResources(HostPort port, EngineConfig config) {
+    RendezvousResources(HostPort port) {
         this.port = port;
         this.rtsWindowCap = port.windowCapacity() / 2;
-        this.standardStaging = (long) config.chunkBytes() * config.stagingSlots();
     }
 
     /** A window over board data for an RTS to name, or null (the RTS then goes without). */
@@ -74,7 +77,7 @@ final class RendezvousResources {
         }
         WindowKey key = port.register(region, 0, bytes, WindowRights.READ);
         if (key == null) {
-            giveRegion(region, bytes);
+            giveRegion(region);
             return null;
         }
         return new Staging(region, key, bytes);
@@ -84,38 +87,57 @@ final class RendezvousResources {
     void release(WindowKey key, Staging staging) {
         port.deregister(key);
         if (staging != null) {
-            giveRegion(staging.region, staging.bytes);
+            giveRegion(staging.region);
         }
     }
 
+    /** A region of at least {@code bytes}: a whole size class where there is one, cached if possible. */
     private BoardRegion takeRegion(long bytes) {
-        if (bytes == standardStaging && cached > 0) {
-            BoardRegion r = cache[--cached];
-            cache[cached] = null;
+        int c = sizeClass(bytes);
+        if (c < 0) {
+            return port.allocate(bytes);
+        }
+        int i = c - MIN_CLASS;
+        if (cached[i] > 0) {
+            BoardRegion r = cache[i][--cached[i]];
+            cache[i][cached[i]] = null;
+            cachedTotal--;
             return r;
         }
-        BoardRegion r = port.allocate(bytes);
-        if (r == null && cached > 0) {
+        BoardRegion r = port.allocate(1L << c);
+        if (r == null && cachedTotal > 0) {
             dropCache();
-            r = port.allocate(bytes);
+            r = port.allocate(1L << c);
         }
-        return r;
+        return r != null ? r : port.allocate(bytes); // short of memory: not a whole class, then
     }
 
-    private void giveRegion(BoardRegion region, long bytes) {
-        if (bytes == standardStaging && cached < cache.length) {
-            cache[cached++] = region;
+    private void giveRegion(BoardRegion region) {
+        long length = region.length();
+        int c = Long.bitCount(length) == 1 ? sizeClass(length) : -1;
+        if (c >= 0 && cached[c - MIN_CLASS] < CACHED_PER_CLASS) {
+            cache[c - MIN_CLASS][cached[c - MIN_CLASS]++] = region;
+            cachedTotal++;
         } else {
             region.free();
         }
     }
 
+    /** The power of two at or above {@code bytes} (at least 64 KiB), or -1 above 4 MiB. */
+    private static int sizeClass(long bytes) {
+        int c = Math.max(MIN_CLASS, 64 - Long.numberOfLeadingZeros(Math.max(bytes, 1) - 1));
+        return c <= MAX_CLASS ? c : -1;
+    }
+
     /** Returns the cached staging regions to the board (it is short of memory). */
     void dropCache() {
-        while (cached > 0) {
-            cache[--cached].free();
-            cache[cached] = null;
+        for (int i = 0; i < cache.length; i++) {
+            while (cached[i] > 0) {
+                cache[i][--cached[i]].free();
+                cache[i][cached[i]] = null;
+            }
         }
+        cachedTotal = 0;
     }
 
     /** Staging memory held by a matched send, and its window. */
