@@ -507,6 +507,24 @@ abstract class EngineContract {
         });
     }
 
+    /**
+     * Board buffers the program drops go back to the board: twenty times the board's memory in
+     * buffers, each dropped at once, all come from the board.
+     */
+    @Test
+    void droppedBoardBuffersReturnToTheBoard() throws Exception {
+        run(1, BoardLimits.DEFAULT.withHeapBytes(1 << 20), false, config(1024), e -> {
+            if (e.allocateBuffer(4096) == null) {
+                return; // this board's memory cannot back direct buffers (the in-process board)
+            }
+            for (int i = 0; i < 80; i++) {
+                ByteBuffer b = e.allocateBuffer(256 << 10);
+                assertNotNull(b, "allocation " + i + ": the board did not take dropped buffers back");
+                b.put(0, (byte) i);
+            }
+        });
+    }
+
     /** With no board memory for staging at all, large sends still complete (as FRAG records). */
     @Test
     void largeSendsCompleteWithoutBoardMemory() throws Exception {
@@ -617,6 +635,7 @@ abstract class EngineContract {
 
     @Test
     void cancelOfAQueuedSendWithdrawsIt() throws Exception {
+        CountDownLatch cancelled = new CountDownLatch(1);
         run(2, BoardLimits.TINY_QUEUES, false, config(1024), e -> {
             if (e.rank() == 0) {
                 List<Operation> ops = new ArrayList<>();
@@ -624,11 +643,13 @@ abstract class EngineContract {
                     ops.add(e.isend(Engine.MODE_STANDARD, pattern(600, i), B, 600, 1, i, CTX));
                 }
                 Operation last = ops.get(ops.size() - 1);
-                assertFalse(last.isComplete(), "the target's queues hold 50 messages");
+                assertFalse(last.isComplete(), "a 16 KiB ring holds fewer than 50 records of 600 B");
                 e.cancel(last);
                 assertTrue(last.isComplete() && last.isCancelled());
+                cancelled.countDown();
                 e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 1000, CTX);
             } else {
+                cancelled.await(); // no polling until then: the ring stays full
                 e.recv(new byte[0], B, 0, 0, 1000, CTX);
                 for (int i = 0; i < 49; i++) {
                     byte[] got = new byte[600];
