@@ -14,8 +14,10 @@ package org.atollmpi.engine;
  * @param chunkBytes       size of one rendezvous staging chunk (pipelining unit for heap arrays)
  * @param stagingSlots     number of staging chunks in flight per rendezvous send
  * @param idle             the idle strategy of blocking waits
+ * @param heapRendezvous   how a rendezvous moves data that is not in board memory
  */
-public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
+public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
+                           HeapRendezvous heapRendezvous) {
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** Capped by the board's largest record (128 KiB less a header on the shm board). */
     public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
@@ -28,6 +30,30 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         SPIN,
         /** Spin briefly, then yield, then park with doubling delays: ranks share cores. */
         BACKOFF
+    }
+
+    /**
+     * How a matched rendezvous moves data that does not live in board memory (heap arrays,
+     * private direct buffers). Both cost two copies.
+     */
+    public enum HeapRendezvous {
+        /**
+         * FRAG records through the receiver's ring, copied straight into the receive buffer: no
+         * board memory, no window, no Get round trip, and pipelined record by record. The default:
+         * 1.3 to 2.3 times the bandwidth of STAGING from 256 KiB up on the shm board
+         * (docs/BENCHMARKS.md).
+         */
+        RING,
+        /**
+         * Staging chunks of board memory the receiver Gets from (RMA): the sender fills a slot
+         * again when the receiver reports it consumed.
+         */
+        STAGING
+    }
+
+    /** The defaults' rendezvous for data outside board memory: {@link HeapRendezvous#RING}. */
+    public EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
+        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, HeapRendezvous.RING);
     }
 
     public EngineConfig {
@@ -57,7 +83,22 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
             intSetting("atoll.eager.staged", "ATOLL_STAGED_EAGER_LIMIT", DEFAULT_STAGED_EAGER_LIMIT),
             intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
-            IdleMode.valueOf(setting("atoll.idle", "ATOLL_IDLE", defaultIdle.name()).toUpperCase()));
+            enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, defaultIdle),
+            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.RING));
+    }
+
+    static <E extends Enum<E>> E enumSetting(String property, String env, Class<E> type, E fallback) {
+        String v = setting(property, env, null);
+        if (v == null) {
+            return fallback;
+        }
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(v.trim())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException(property + " / " + env + " must be one of "
+            + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(java.util.Locale.ROOT) + ", not '" + v + "'");
     }
 
     /** A number of bytes or things; sizes take the suffixes k, m and g (powers of 1024). */

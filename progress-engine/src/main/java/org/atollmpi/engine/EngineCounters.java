@@ -13,7 +13,7 @@ public final class EngineCounters {
     long rtsWindows;
     long inPlaceSends;
     long stagedSends;
-    long fragmentedSends;
+    long ringSends;
     long cancelledSends;
 
     /** Messages of at most one slot, as one fast send. */
@@ -46,9 +46,12 @@ public final class EngineCounters {
         return stagedSends;
     }
 
-    /** Matched rendezvous sent as FRAG records, for want of a window descriptor or board memory. */
-    public long fragmentedSends() {
-        return fragmentedSends;
+    /**
+     * Matched rendezvous sent as FRAG records through the receiver's ring: data outside board
+     * memory (the default way), or any data when no window descriptor or board memory could be had.
+     */
+    public long ringSends() {
+        return ringSends;
     }
 
     /** Sends that completed cancelled. */
@@ -59,7 +62,7 @@ public final class EngineCounters {
     @Override
     public String toString() {
         return "fast " + fastSends + ", eager " + eagerSends + ", rendezvous " + rendezvousSends + " (RTS windows "
-            + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", fragmented "
-            + fragmentedSends + "), cancelled " + cancelledSends;
+            + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", through the ring "
+            + ringSends + "), cancelled " + cancelledSends;
     }
 }

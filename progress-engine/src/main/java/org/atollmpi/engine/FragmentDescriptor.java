@@ -2,9 +2,10 @@ package org.atollmpi.engine;
 
 /**
  * The header words of a FRAG record: one piece of a matched rendezvous that travels through the
- * receiver's ring because no staging memory or window descriptor could be had (the board heap
- * is exhausted, or every descriptor is taken). The payload is the data; the receiver copies it
- * straight into the matched receive buffer.
+ * receiver's ring: the default way for data outside board memory, and the way for any data when
+ * no staging memory or window descriptor can be had (the board heap is exhausted, or every
+ * descriptor is taken). The payload is the data; the receiver copies it straight into the
+ * matched receive buffer.
  *
  * <pre>
  *  header0:  63      56 55                                                         0

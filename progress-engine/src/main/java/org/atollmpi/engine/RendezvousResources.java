@@ -15,7 +15,7 @@ import org.atollmpi.nic.WindowRights;
  *     half the port's descriptors are taken that way; otherwise it goes without and the
  *     receiver asks with a CTS after the match.</li>
  * <li>A matched send takes a descriptor ({@link #acquireInPlace}), and staging memory for data
- *     outside the board ({@link #acquireStaging}). If none is free it does not wait, not even for
+ *     outside the board when it is staged ({@link #acquireStaging}). If none is free it does not wait, not even for
  *     another matched send to give some back (that one may depend on a program that computes
  *     for an hour): it sends its data through the receiver's ring instead
  *     ({@link RendezvousSend} FRAGMENTING), which costs the same two copies as staging.</li>

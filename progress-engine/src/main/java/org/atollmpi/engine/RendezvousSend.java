@@ -8,14 +8,18 @@ import org.atollmpi.nic.WindowKey;
  * Sender side of a rendezvous. The RTS leaves at once and holds nothing but a sequence number and
  * a handle; resources are taken only once a receive has matched (the CTS), so no send ever waits
  * for something that only a later match could free. Data already in board memory may be named in
- * the RTS itself (a window over it, in place), and then the receiver just Gets it.
+ * the RTS itself (a window over it, in place), and then the receiver just Gets it. After a CTS,
+ * board data gets a window in place; other data goes as FRAG records through the receiver's ring
+ * ({@link EngineConfig.HeapRendezvous#RING}, the default) or through staging chunks the receiver
+ * Gets ({@link EngineConfig.HeapRendezvous#STAGING}); and anything goes through the ring when no
+ * window descriptor or staging memory can be had.
  *
  * <pre>
  *  QUEUED ─RTS deposited─▶ AWAIT_MATCH ─FIN (RTS named a window)─────────────────────────▶ DONE
  *                            │  ▲   │
  *               cancel()     ▼  │   └─CTS─┬─window (+ staging)─▶ STREAMING ─FIN─────────────▶ DONE
  *          CANCELLING ─reply: matched     │                         ▲ CHUNK_DONE: refill slots,
- *              │                          │ none free               └ CHUNK_READY
+ *              │                          │ ring path, or none free └ CHUNK_READY
  *              └─reply: cancelled─▶ DONE  └─▶ FRAGMENTING ─all FRAG records deposited────────▶ DONE
  * </pre>
  *
@@ -137,7 +141,7 @@ final class RendezvousSend extends ProtocolRole {
         acquire();
     }
 
-    /** Takes a window (and staging) for the matched transfer, or falls back to FRAG records. */
+    /** Takes a window (and staging) for the matched transfer, or sends FRAG records through the ring. */
     private void acquire() {
         RendezvousResources resources = engine.resources();
         if (own != null) {
@@ -152,7 +156,7 @@ final class RendezvousSend extends ProtocolRole {
                 startStreaming();
                 return;
             }
-        } else {
+        } else if (engine.config().heapRendezvous() == EngineConfig.HeapRendezvous.STAGING) {
             EngineConfig config = engine.config();
             int chunk = config.chunkBytes();
             int chunks = (int) (((long) wanted + chunk - 1) / chunk);
@@ -178,7 +182,7 @@ final class RendezvousSend extends ProtocolRole {
             }
         }
         state = State.FRAGMENTING;
-        engine.counters().fragmentedSends++;
+        engine.counters().ringSends++;
         engine.makeReady(this);
     }
 

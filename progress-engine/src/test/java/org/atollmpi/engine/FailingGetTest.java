@@ -65,8 +65,8 @@ class FailingGetTest {
     @Test
     void refusedGetFailsTheReceiveAndReleasesTheSender() throws Exception {
         LocalBoard board = new LocalBoard(1);
-        Engine e = new Engine(new RefusingGets(board.open(0)), EngineContract.config(1024), false);
-        int n = 50_000; // above the eager limit: a staged rendezvous
+        Engine e = new Engine(new RefusingGets(board.open(0)), EngineContract.staging(1024, 1024, 4096, 3), false);
+        int n = 50_000; // above the eager limit: a staged rendezvous, so the receiver Gets
         Operation send = e.isend(Engine.MODE_STANDARD, new byte[n], EngineContract.B, n, 0, 1, 0);
         Operation recv = e.recv(new byte[n], EngineContract.B, n, 0, 1, 0);
         assertEquals(ErrorClass.INTERN, recv.error());
