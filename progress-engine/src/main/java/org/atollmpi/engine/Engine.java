@@ -386,11 +386,9 @@ public final class Engine implements AutoCloseable {
             } else if (op.kind == Operation.KIND_SEND) {
                 if (sendQueue.remove(op)) {
                     ProtocolRole role = op.role;
-                    if (role != null) {
-                        if (role instanceof RendezvousSend r) {
-                            r.withdrawn();
-                        }
-                        retire(role);
+                    if (role instanceof SendRole<?> s) {
+                        s.withdraw();
+                        retire(s);
                         op.role = null;
                     }
                     completeCancelled(op);

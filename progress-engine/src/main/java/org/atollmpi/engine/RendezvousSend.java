@@ -27,21 +27,17 @@ import org.atollmpi.nic.WindowKey;
  * they move the send on as usual, and the CANCEL_REPLY that follows says "matched". A CTS asking
  * for 0 bytes (an empty receive buffer) completes the send at once.
  */
-final class RendezvousSend extends ProtocolRole {
+final class RendezvousSend extends SendRole<RendezvousSend.State> {
     enum State { QUEUED, AWAIT_MATCH, CANCELLING, STREAMING, FRAGMENTING, DONE }
 
     /** FRAG bytes one pass may deposit, so one large send does not keep a pass to itself. */
     private static final long FRAGMENT_BYTES_PER_PASS = 1 << 20;
 
-    private Operation op;
-    private State state = State.QUEUED;
     private final int total;
-    private final int context;
     /** The message's board memory (data from MPI.newByteBuffer), or null. */
     private final BoardRegion own;
     /** The window the RTS names (in place over {@link #own}), or null. */
     private WindowKey rtsWindow;
-    private int sequence;
 
     private int receiverHandle;
     private int wanted;
@@ -56,14 +52,10 @@ final class RendezvousSend extends ProtocolRole {
     private long fragmentsSent;
 
     private boolean dataWindowToSend;
-    private boolean cancelToSend;
-    private boolean cancelOutstanding;
 
     RendezvousSend(Engine engine, Operation op, BoardRegion own) {
-        super(engine, op.peer);
-        this.op = op;
+        super(engine, op, State.QUEUED, State.AWAIT_MATCH, State.CANCELLING, State.DONE);
         this.total = op.bytes;
-        this.context = op.context;
         this.own = own;
         if (own != null) {
             rtsWindow = engine.resources().registerForRts(own, op.offset - own.address(), total);
@@ -82,37 +74,22 @@ final class RendezvousSend extends ProtocolRole {
         }
     }
 
-    /** The RTS numbered {@code seq} is in the receiver's port. */
-    void deposited(int seq) {
-        sequence = seq;
-        state = State.AWAIT_MATCH;
-    }
 
+    /** Gives back the RTS window: the send was cancelled (before its RTS left, or taken back). */
     @Override
-    String state() {
-        return state.name();
-    }
-
-    /** Gives back the RTS window of a send cancelled before its RTS left. */
-    void withdrawn() {
+    void withdraw() {
         if (rtsWindow != null) {
             engine.resources().releaseRtsWindow(rtsWindow);
             rtsWindow = null;
         }
-        op = null;
-        state = State.DONE;
+        super.withdraw();
     }
 
     @Override
     int act() {
-        int work = 0;
-        if (cancelToSend) {
-            if (!engine.control().cancelRequest(peer, handle, sequence, context)) {
-                engine.makeReady(this);
-                return 0;
-            }
-            cancelToSend = false;
-            work++;
+        int work = sendCancelRequest();
+        if (work < 0) {
+            return 0;
         }
         switch (state) {
             case STREAMING -> work += stream();
@@ -277,55 +254,5 @@ final class RendezvousSend extends ProtocolRole {
             return;
         }
         finish();
-    }
-
-    @Override
-    boolean requestCancel() {
-        if (state != State.AWAIT_MATCH) {
-            return false;
-        }
-        state = State.CANCELLING;
-        cancelToSend = true;
-        cancelOutstanding = true;
-        engine.makeReady(this);
-        return true;
-    }
-
-    @Override
-    void onCancelReply(boolean cancelled) {
-        if (!cancelOutstanding) {
-            unexpected("CANCEL_REPLY");
-            return;
-        }
-        cancelOutstanding = false;
-        if (cancelled) {
-            if (state != State.CANCELLING) {
-                unexpected("CANCEL_REPLY (cancelled)");
-                return;
-            }
-            if (rtsWindow != null) {
-                engine.resources().releaseRtsWindow(rtsWindow);
-                rtsWindow = null;
-            }
-            state = State.DONE;
-            Operation o = op;
-            op = null;
-            engine.completeCancelled(o);
-            engine.retire(this);
-        } else if (state == State.CANCELLING) {
-            state = State.AWAIT_MATCH;
-        } else if (state == State.DONE) {
-            engine.retire(this);
-        }
-    }
-
-    private void finish() {
-        state = State.DONE;
-        Operation o = op;
-        op = null;
-        engine.complete(o);
-        if (!cancelOutstanding) {
-            engine.retire(this);
-        }
     }
 }
