@@ -30,7 +30,6 @@ final class OperationTable {
     private int[] free = new int[256];
     private int freeCount;
     private int highWater;
-    private int live;
 
     /** Registers {@code role} and returns its handle (also stored in the role). */
     int register(ProtocolRole role) {
@@ -52,7 +51,6 @@ final class OperationTable {
         int generation = generations[index] % 255 + 1; // 1 .. 255
         generations[index] = generation;
         roles[index] = role;
-        live++;
         int handle = (generation << INDEX_BITS) | index;
         role.handle = handle;
         return handle;
@@ -76,13 +74,7 @@ final class OperationTable {
         if (index < highWater && roles[index] == role) {
             roles[index] = null;
             free[freeCount++] = index;
-            live--;
         }
         role.handle = NO_HANDLE;
-    }
-
-    /** Roles registered now. */
-    int live() {
-        return live;
     }
 }

@@ -16,10 +16,6 @@ record BoardLimits(int slots, int ringBytes, int notifications, int windows, lon
         return new BoardLimits(slots, ringBytes, notifications, windows, bytes);
     }
 
-    BoardLimits withWindows(int n) {
-        return new BoardLimits(slots, ringBytes, notifications, n, heapBytes);
-    }
-
     /** The largest record payload a ring of {@link #ringBytes} takes (an eighth, less the header). */
     int maxRecord() {
         return ringBytes / 8 - 32;

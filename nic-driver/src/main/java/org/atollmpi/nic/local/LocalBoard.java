@@ -48,10 +48,6 @@ public final class LocalBoard implements Board {
             return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
         }
 
-        public Limits withWindows(int windows) {
-            return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
-        }
-
         public Limits withHeapBytes(long heapBytes) {
             return new Limits(slotsPerPair, ringRecords, notifications, maxSendLength, windows, heapBytes, completions);
         }

@@ -1,6 +1,8 @@
 package org.atollmpi.nic.shm;
 
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
@@ -13,8 +15,14 @@ import org.atollmpi.nic.RoutingSpace;
  * must not crash the JVM; the mapping goes with the process.
  */
 public final class ShmBoardSupplier implements BoardSupplier {
+    /**
+     * Every board this process opened, for as long as it lives: a board mapped with
+     * FileChannel.map is unmapped when its buffer is collected, and buffers the program holds may
+     * point into it after the engine (and so the port) is gone.
+     */
+    private static final Set<ShmBoard> HELD = ConcurrentHashMap.newKeySet();
+
     private final ShmBoardConfig config;
-    private ShmBoard board;
 
     public ShmBoardSupplier(ShmBoardConfig config) {
         this.config = config;
@@ -28,17 +36,10 @@ public final class ShmBoardSupplier implements BoardSupplier {
                 + Arrays.toString(nodeRanks) + " of " + space.size() + "; the shm board reaches only ranks on one node"
                 + " (ranks on other nodes need the network board)");
         }
-        if (space.boardPath() == null) {
-            board = ShmBoard.anonymous(space.size(), config);
-        } else {
-            board = attach(space, config.withJobKey(space.jobKey()));
-        }
+        ShmBoard board = space.boardPath() == null ? ShmBoard.anonymous(space.size(), config)
+            : attach(space, config.withJobKey(space.jobKey()));
+        HELD.add(board);
         return board.open(space.rank());
-    }
-
-    /** The board behind the last port opened, for diagnostics and tests. */
-    public ShmBoard board() {
-        return board;
     }
 
     /**
