@@ -14,6 +14,21 @@ class EngineConfigTest {
     }
 
     @Test
+    void aMalformedChoiceNamesTheSettingAndTheChoices() {
+        System.setProperty("atoll.rndv.heap", "bogus");
+        try {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> EngineConfig.forNode(1, 1));
+            org.junit.jupiter.api.Assertions.assertEquals(
+                "atoll.rndv.heap / ATOLL_RNDV_HEAP must be one of [ring, staging], not 'bogus'", e.getMessage());
+            System.setProperty("atoll.rndv.heap", "Staging");
+            assertEquals(EngineConfig.HeapRendezvous.STAGING, EngineConfig.forNode(1, 1).heapRendezvous());
+        } finally {
+            System.clearProperty("atoll.rndv.heap");
+        }
+    }
+
+    @Test
     void sizesTakeSuffixes() {
         System.setProperty("atoll.rndv.chunk", "16k");
         try {
