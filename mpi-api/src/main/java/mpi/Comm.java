@@ -24,6 +24,15 @@ import org.atollmpi.engine.Addresses;
  * so that messages name the call the program made.
  */
 public class Comm implements Freeable {
+    /** COMM_NULL (MPJ Express): no group, no contexts; every call on it is refused. */
+    static final Comm NULL_COMM = new Comm("MPI_COMM_NULL", -1, -1);
+
+    /** Open MPI: split type of {@code splitType}: the ranks that can share memory (one node). */
+    public static final int TYPE_SHARED = 0;
+
+    /** MPJ Express: the communicator's group, as a public field (the same as {@code Group()}). */
+    public Group group;
+
     /** What a PROC_NULL peer turns into: not a world rank, not an engine wildcard. */
     static final int NO_PEER = Integer.MIN_VALUE;
 
@@ -767,5 +776,483 @@ public class Comm implements Freeable {
     @Override
     public String toString() {
         return name;
+    }
+
+    // ================================================================ surface to be built (generated stubs)
+
+    public Comm clone() {
+        throw Unsupported.notYet("Comm.clone");
+    }
+
+    public Comm dup() {
+        throw Unsupported.notYet("Comm.dup");
+    }
+
+    public Comm iDup() {
+        throw Unsupported.notYet("Comm.iDup");
+    }
+
+    public Comm dupWithInfo(Info info) {
+        throw Unsupported.notYet("Comm.dupWithInfo");
+    }
+
+    public final Request getRequest() {
+        throw Unsupported.notYet("Comm.getRequest");
+    }
+
+    public final void setInfo(Info info) {
+        throw Unsupported.notYet("Comm.setInfo");
+    }
+
+    public final Info getInfo() {
+        throw Unsupported.notYet("Comm.getInfo");
+    }
+
+    public final void disconnect() {
+        throw Unsupported.dynamicProcesses("Comm.disconnect");
+    }
+
+    public final Group getGroup() {
+        throw Unsupported.notYet("Comm.getGroup");
+    }
+
+    public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag) {
+        throw Unsupported.notYet("Comm.createIntercomm");
+    }
+
+    public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
+        throw Unsupported.notYet("Comm.pack");
+    }
+
+    public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
+        throw Unsupported.notYet("Comm.unpack");
+    }
+
+    public final int packSize(int incount, Datatype type) {
+        throw Unsupported.notYet("Comm.packSize");
+    }
+
+    public static int createKeyval() {
+        throw Unsupported.notYet("Comm.createKeyval");
+    }
+
+    public static void freeKeyval(int keyval) {
+        throw Unsupported.notYet("Comm.freeKeyval");
+    }
+
+    public final void setAttr(int keyval, Object value) {
+        throw Unsupported.notYet("Comm.setAttr");
+    }
+
+    public final void deleteAttr(int keyval) {
+        throw Unsupported.notYet("Comm.deleteAttr");
+    }
+
+    public final Request iBarrier() {
+        throw Unsupported.notYet("Comm.iBarrier");
+    }
+
+    public final void bcast(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.bcast");
+    }
+
+    public final Request iBcast(Buffer buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iBcast");
+    }
+
+    public final Request iBcast(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iBcast");
+    }
+
+    public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.gather");
+    }
+
+    public final void gather(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.gather");
+    }
+
+    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGather");
+    }
+
+    public final Request iGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGather");
+    }
+
+    public final Request iGather(Buffer buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iGather");
+    }
+
+    public final Request iGather(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iGather");
+    }
+
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.gatherv");
+    }
+
+    public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.gatherv");
+    }
+
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.gatherv");
+    }
+
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final Request iGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final Request iGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final Request iGatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.iGatherv");
+    }
+
+    public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.scatter");
+    }
+
+    public final void scatter(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.scatter");
+    }
+
+    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatter");
+    }
+
+    public final Request iScatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatter");
+    }
+
+    public final Request iScatter(Buffer buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iScatter");
+    }
+
+    public final Request iScatter(Object buf, int count, Datatype type, int root) {
+        throw Unsupported.notYet("Comm.iScatter");
+    }
+
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.scatterv");
+    }
+
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.scatterv");
+    }
+
+    public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.scatterv");
+    }
+
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final Request iScatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final Request iScatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final Request iScatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        throw Unsupported.notYet("Comm.iScatterv");
+    }
+
+    public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.allGather");
+    }
+
+    public final void allGather(Object buf, int count, Datatype type) {
+        throw Unsupported.notYet("Comm.allGather");
+    }
+
+    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllGather");
+    }
+
+    public final Request iAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllGather");
+    }
+
+    public final Request iAllGather(Buffer buf, int count, Datatype type) {
+        throw Unsupported.notYet("Comm.iAllGather");
+    }
+
+    public final Request iAllGather(Object buf, int count, Datatype type) {
+        throw Unsupported.notYet("Comm.iAllGather");
+    }
+
+    public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.allGatherv");
+    }
+
+    public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.allGatherv");
+    }
+
+    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllGatherv");
+    }
+
+    public final Request iAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllGatherv");
+    }
+
+    public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) {
+        throw Unsupported.notYet("Comm.iAllGatherv");
+    }
+
+    public final Request iAllGatherv(Object buf, int[] count, int[] displs, Datatype type) {
+        throw Unsupported.notYet("Comm.iAllGatherv");
+    }
+
+    public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.allToAll");
+    }
+
+    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllToAll");
+    }
+
+    public final Request iAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllToAll");
+    }
+
+    public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.allToAllv");
+    }
+
+    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllToAllv");
+    }
+
+    public final Request iAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iAllToAllv");
+    }
+
+    public final void allToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
+        throw Unsupported.notYet("Comm.allToAllw");
+    }
+
+    public final Request iAllToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
+        throw Unsupported.notYet("Comm.iAllToAllw");
+    }
+
+    public final Request iAllToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
+        throw Unsupported.notYet("Comm.iAllToAllw");
+    }
+
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.neighborAllGather");
+    }
+
+    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllGather");
+    }
+
+    public final Request iNeighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllGather");
+    }
+
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.neighborAllGatherv");
+    }
+
+    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllGatherv");
+    }
+
+    public final Request iNeighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllGatherv");
+    }
+
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.neighborAllToAll");
+    }
+
+    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllToAll");
+    }
+
+    public final Request iNeighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllToAll");
+    }
+
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.neighborAllToAllv");
+    }
+
+    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllToAllv");
+    }
+
+    public final Request iNeighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        throw Unsupported.notYet("Comm.iNeighborAllToAllv");
+    }
+
+    public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.reduce");
+    }
+
+    public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.reduce");
+    }
+
+    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.iReduce");
+    }
+
+    public final Request iReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.iReduce");
+    }
+
+    public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.iReduce");
+    }
+
+    public final Request iReduce(Object buf, int count, Datatype type, Op op, int root) {
+        throw Unsupported.notYet("Comm.iReduce");
+    }
+
+    public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.allReduce");
+    }
+
+    public final void allReduce(Object buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.allReduce");
+    }
+
+    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iAllReduce");
+    }
+
+    public final Request iAllReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iAllReduce");
+    }
+
+    public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iAllReduce");
+    }
+
+    public final Request iAllReduce(Object buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iAllReduce");
+    }
+
+    public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.reduceScatter");
+    }
+
+    public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.reduceScatter");
+    }
+
+    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatter");
+    }
+
+    public final Request iReduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatter");
+    }
+
+    public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatter");
+    }
+
+    public final Request iReduceScatter(Object buf, int[] counts, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatter");
+    }
+
+    public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.reduceScatterBlock");
+    }
+
+    public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.reduceScatterBlock");
+    }
+
+    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+    }
+
+    public final Request iReduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+    }
+
+    public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+    }
+
+    public final Request iReduceScatterBlock(Object buf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+    }
+
+    public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
+        throw Unsupported.notYet("Comm.reduceLocal");
+    }
+
+    public Group Group() {
+        throw Unsupported.notYet("Comm.Group");
+    }
+
+    public Intercomm Create_intercomm(mpi.Comm local_comm, int local_leader, int remote_leader, int tag) {
+        throw Unsupported.notYet("Comm.Create_intercomm");
+    }
+
+    public void Attr_delete(int keyval) {
+        throw Unsupported.notYet("Comm.Attr_delete");
+    }
+
+    public int Pack_size(int incount, Datatype datatype) {
+        throw Unsupported.notYet("Comm.Pack_size");
+    }
+
+    public long GetIntercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
+        throw Unsupported.dynamicProcesses("Comm.GetIntercomm");
+    }
+
+    public byte[] Object_Serialize(Object buf, int offset, int count, Datatype type) {
+        throw Unsupported.notYet("Comm.Object_Serialize");
+    }
+
+    public void Object_Deserialize(Object buf, byte[] byte_buf, int offset, int count, Datatype type) {
+        throw Unsupported.notYet("Comm.Object_Deserialize");
+    }
+
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
+        throw Unsupported.notYet("Comm.Pack");
+    }
+
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
+        throw Unsupported.notYet("Comm.Unpack");
+    }
+
+    public void Attr_put(int keyval, int value) {
+        throw Unsupported.notYet("Comm.Attr_put");
     }
 }

@@ -1,5 +1,6 @@
 package mpi;
 
+import java.nio.*;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Addresses;
 
@@ -35,6 +36,29 @@ public final class Datatype implements Freeable {
     static final Datatype DOUBLE_TYPE =
         new Datatype("MPI_DOUBLE", CODE_DOUBLE, 8, double[].class, Addresses.DOUBLE_ARRAY_BASE);
     static final Datatype PACKED_TYPE = new Datatype("MPI_PACKED", CODE_PACKED, 1, byte[].class, Addresses.BYTE_ARRAY_BASE);
+
+    // Placeholders until the datatype engine is wired in: they describe no data yet.
+    static final Datatype LB_TYPE = pending("MPI_LB", 10);
+    static final Datatype UB_TYPE = pending("MPI_UB", 11);
+    static final Datatype OBJECT_TYPE = pending("MPI_OBJECT", 12);
+    static final Datatype SHORT2_TYPE = pending("MPI_SHORT2", 13);
+    static final Datatype INT2_TYPE = pending("MPI_2INT", 14);
+    static final Datatype LONG2_TYPE = pending("MPI_LONG2", 15);
+    static final Datatype FLOAT2_TYPE = pending("MPI_FLOAT2", 16);
+    static final Datatype DOUBLE2_TYPE = pending("MPI_DOUBLE2", 17);
+    static final Datatype SHORT_INT_TYPE = pending("MPI_SHORT_INT", 18);
+    static final Datatype LONG_INT_TYPE = pending("MPI_LONG_INT", 19);
+    static final Datatype FLOAT_INT_TYPE = pending("MPI_FLOAT_INT", 20);
+    static final Datatype DOUBLE_INT_TYPE = pending("MPI_DOUBLE_INT", 21);
+    static final Datatype FLOAT_COMPLEX_TYPE = pending("MPI_FLOAT_COMPLEX", 22);
+    static final Datatype DOUBLE_COMPLEX_TYPE = pending("MPI_DOUBLE_COMPLEX", 23);
+
+    private static Datatype pending(String name, int code) {
+        return new Datatype(name, code, 0, Void.class, 0);
+    }
+
+    /** MPJ Express: the type code of the basic type (UNDEFINED for derived types). */
+    public int baseType = MPI.UNDEFINED;
 
     private final String name;
     private final int code;
@@ -130,5 +154,103 @@ public final class Datatype implements Freeable {
     @Override
     public String toString() {
         return name;
+    }
+
+    // ================================================================ surface to be built (generated stubs)
+
+    public Datatype clone() {
+        throw Unsupported.notYet("Datatype.clone");
+    }
+
+    public Datatype dup() {
+        throw Unsupported.notYet("Datatype.dup");
+    }
+
+    public static Datatype createContiguous(int count, Datatype oldType) {
+        throw Unsupported.notYet("Datatype.createContiguous");
+    }
+
+    public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType) {
+        throw Unsupported.notYet("Datatype.createVector");
+    }
+
+    public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType) {
+        throw Unsupported.notYet("Datatype.createHVector");
+    }
+
+    public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
+        throw Unsupported.notYet("Datatype.createIndexed");
+    }
+
+    public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
+        throw Unsupported.notYet("Datatype.createHIndexed");
+    }
+
+    public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types) {
+        throw Unsupported.notYet("Datatype.createStruct");
+    }
+
+    public static Datatype createResized(Datatype oldType, int lb, int extent) {
+        throw Unsupported.notYet("Datatype.createResized");
+    }
+
+    public void setName(String name) {
+        throw Unsupported.notYet("Datatype.setName");
+    }
+
+    public static int createKeyval() {
+        throw Unsupported.notYet("Datatype.createKeyval");
+    }
+
+    public static void freeKeyval(int keyval) {
+        throw Unsupported.notYet("Datatype.freeKeyval");
+    }
+
+    public void setAttr(int keyval, Object value) {
+        throw Unsupported.notYet("Datatype.setAttr");
+    }
+
+    public Object getAttr(int keyval) {
+        throw Unsupported.notYet("Datatype.getAttr");
+    }
+
+    public void deleteAttr(int keyval) {
+        throw Unsupported.notYet("Datatype.deleteAttr");
+    }
+
+    /**
+     * mpiJava 1.2 / MPJ Express declare a public {@code finalize}; programs that call it compile.
+     * It does nothing: the body is empty on purpose, because a class with a non-empty finalizer
+     * has every instance registered with the finalizer thread, which costs an allocation per
+     * object and defeats escape analysis on the hot path.
+     */
+    @Override
+    @Deprecated
+    @SuppressWarnings({"deprecation", "removal", "checkstyle:NoFinalizer"})
+    public void finalize() {
+    }
+
+    public static Datatype Contiguous(int count, Datatype oldtype) {
+        throw Unsupported.notYet("Datatype.Contiguous");
+    }
+
+    public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
+        throw Unsupported.notYet("Datatype.Vector");
+    }
+
+    public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
+        throw Unsupported.notYet("Datatype.Hvector");
+    }
+
+    public static Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype) {
+        throw Unsupported.notYet("Datatype.Indexed");
+    }
+
+    public static Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype) {
+        throw Unsupported.notYet("Datatype.Hindexed");
+    }
+
+    public static Datatype Struct(int[] array_of_blocklengths, int[] array_of_displacements, Datatype[] array_of_types) {
+        throw Unsupported.notYet("Datatype.Struct");
     }
 }

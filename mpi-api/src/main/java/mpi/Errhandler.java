@@ -75,4 +75,10 @@ public final class Errhandler {
     static String describe(MPIException error) {
         return ErrorClass.name(error.getErrorClass()) + ": " + error.getMessage();
     }
+
+    // ================================================================ surface to be built (generated stubs)
+
+    public Errhandler(long _handle) {
+        throw Unsupported.notYet("Errhandler.Errhandler");
+    }
 }

@@ -169,6 +169,100 @@ public final class MPI {
     public static final Datatype DOUBLE = Datatype.DOUBLE_TYPE;
     public static final Datatype PACKED = Datatype.PACKED_TYPE;
 
+    /** mpiJava 1.2 / MPJ Express markers and serialized objects. */
+    public static final Datatype LB = Datatype.LB_TYPE;
+    public static final Datatype UB = Datatype.UB_TYPE;
+    public static final Datatype OBJECT = Datatype.OBJECT_TYPE;
+    /** MPJ Express: two of a kind, for MAXLOC/MINLOC with the index in the same type. */
+    public static final Datatype SHORT2 = Datatype.SHORT2_TYPE;
+    public static final Datatype LONG2 = Datatype.LONG2_TYPE;
+    public static final Datatype FLOAT2 = Datatype.FLOAT2_TYPE;
+    public static final Datatype DOUBLE2 = Datatype.DOUBLE2_TYPE;
+    /** The value-and-index pair types of MAXLOC/MINLOC (Open MPI; INT2 is also mpiJava's). */
+    public static final Datatype INT2 = Datatype.INT2_TYPE;
+    public static final Datatype SHORT_INT = Datatype.SHORT_INT_TYPE;
+    public static final Datatype LONG_INT = Datatype.LONG_INT_TYPE;
+    public static final Datatype FLOAT_INT = Datatype.FLOAT_INT_TYPE;
+    public static final Datatype DOUBLE_INT = Datatype.DOUBLE_INT_TYPE;
+    public static final Datatype FLOAT_COMPLEX = Datatype.FLOAT_COMPLEX_TYPE;
+    public static final Datatype DOUBLE_COMPLEX = Datatype.DOUBLE_COMPLEX_TYPE;
+    /** Views over buffers of the pair types (Open MPI). */
+    public static final Int2 int2 = new Int2();
+    public static final ShortInt shortInt = new ShortInt();
+    public static final LongInt longInt = new LongInt();
+    public static final FloatInt floatInt = new FloatInt();
+    public static final DoubleInt doubleInt = new DoubleInt();
+
+    public static final Op MAX = new Op("MPI_MAX", Op.MAX);
+    public static final Op MIN = new Op("MPI_MIN", Op.MIN);
+    public static final Op SUM = new Op("MPI_SUM", Op.SUM);
+    public static final Op PROD = new Op("MPI_PROD", Op.PROD);
+    public static final Op LAND = new Op("MPI_LAND", Op.LAND);
+    public static final Op BAND = new Op("MPI_BAND", Op.BAND);
+    public static final Op LOR = new Op("MPI_LOR", Op.LOR);
+    public static final Op BOR = new Op("MPI_BOR", Op.BOR);
+    public static final Op LXOR = new Op("MPI_LXOR", Op.LXOR);
+    public static final Op BXOR = new Op("MPI_BXOR", Op.BXOR);
+    public static final Op MINLOC = new Op("MPI_MINLOC", Op.MINLOC);
+    public static final Op MAXLOC = new Op("MPI_MAXLOC", Op.MAXLOC);
+    public static final Op REPLACE = new Op("MPI_REPLACE", Op.REPLACE);
+    public static final Op NO_OP = new Op("MPI_NO_OP", Op.NO_OP);
+
+    public static final Group GROUP_EMPTY = new Group(new int[0], UNDEFINED);
+    /** MPJ Express: the null group and communicator handles. */
+    public static final Group GROUP_NULL = Group.NULL_GROUP;
+    public static final Comm COMM_NULL = Comm.NULL_COMM;
+    public static final Info INFO_NULL = Info.NULL_INFO;
+    /** The environment's info: what mpirun started this rank with (read-only in spirit). */
+    public static final Info INFO_ENV = new Info();
+
+    public static final int WIN_BASE = 7;
+    public static final int WIN_SIZE = 8;
+    public static final int WIN_DISP_UNIT = 9;
+    /** Root marker of intercommunicator collectives. */
+    public static final int ROOT = -4;
+    public static final int KEYVAL_INVALID = -1;
+    public static final int MAX_OBJECT_NAME = 64;
+    public static final int MAX_PORT_NAME = 1024;
+    public static final int MAX_DATAREP_STRING = 128;
+    public static final int MAX_INFO_KEY = 36;
+    public static final int MAX_INFO_VAL = 256;
+    public static final int ORDER_C = 0;
+    public static final int ORDER_FORTRAN = 1;
+    public static final int DISTRIBUTE_BLOCK = 0;
+    public static final int DISTRIBUTE_CYCLIC = 1;
+    public static final int DISTRIBUTE_NONE = 2;
+    public static final int DISTRIBUTE_DFLT_DARG = -1;
+    // MPI-IO (present so programs compile; File calls raise ERR_UNSUPPORTED_OPERATION). Open MPI's values.
+    public static final int MODE_CREATE = 1;
+    public static final int MODE_RDONLY = 2;
+    public static final int MODE_WRONLY = 4;
+    public static final int MODE_RDWR = 8;
+    public static final int MODE_DELETE_ON_CLOSE = 16;
+    public static final int MODE_UNIQUE_OPEN = 32;
+    public static final int MODE_EXCL = 64;
+    public static final int MODE_APPEND = 128;
+    public static final int MODE_SEQUENTIAL = 256;
+    public static final int DISPLACEMENT_CURRENT = -54278278;
+    public static final int SEEK_SET = 600;
+    public static final int SEEK_CUR = 602;
+    public static final int SEEK_END = 604;
+    // One-sided assertions and lock types (Open MPI's values).
+    public static final int MODE_NOCHECK = 1;
+    public static final int MODE_NOPRECEDE = 2;
+    public static final int MODE_NOPUT = 4;
+    public static final int MODE_NOSTORE = 8;
+    public static final int MODE_NOSUCCEED = 16;
+    public static final int LOCK_EXCLUSIVE = 1;
+    public static final int LOCK_SHARED = 2;
+
+    /** MPJ Express compatibility fields. */
+    public static final boolean DEBUG = false;
+    public static boolean isOldSelected = false;
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
+    public static final int SEND_OVERHEAD = Engine.BSEND_OVERHEAD;
+    public static final int RECV_OVERHEAD = 0;
+
     /** World: ranks are world ranks; point-to-point context 0, collective context 1. */
     public static final Intracomm COMM_WORLD = new Intracomm("MPI_COMM_WORLD", 0, 1);
     /** Just this rank; point-to-point context 2, collective context 3. */

@@ -1,5 +1,6 @@
 package mpi;
 
+import java.nio.*;
 import org.atollmpi.engine.ErrorClass;
 
 /**
@@ -16,7 +17,13 @@ public final class Status implements Freeable {
     /** Position of the completed request in the array given to a waitAny/testAny/... call. */
     public int index;
 
-    private int bytes;
+    /**
+     * MPJ Express's public fields: bytes received (the one copy of that figure, read by every
+     * getter), and the last count and element figure its getters computed.
+     */
+    public int countInBytes;
+    public int count;
+    public int numEls;
     private int error;
     private boolean cancelled;
     /** The engine's description of a failed operation, for the exception raised from it. */
@@ -30,7 +37,7 @@ public final class Status implements Freeable {
     Status(int source, int tag, int bytes, int error, boolean cancelled, int index) {
         this.source = source;
         this.tag = tag;
-        this.bytes = bytes;
+        this.countInBytes = bytes;
         this.error = error;
         this.cancelled = cancelled;
         this.index = index;
@@ -38,7 +45,7 @@ public final class Status implements Freeable {
 
     /** Bytes the status reports (the data received). */
     int byteCount() {
-        return bytes;
+        return countInBytes;
     }
 
     /** What a receive from, or a probe of, {@code MPI.PROC_NULL} reports. */
@@ -58,9 +65,9 @@ public final class Status implements Freeable {
     public int getCount(Datatype datatype) {
         int size = checkType(datatype, "getCount");
         if (size == 0) {
-            return bytes == 0 ? 0 : MPI.UNDEFINED;
+            return countInBytes == 0 ? 0 : MPI.UNDEFINED;
         }
-        return bytes % size == 0 ? bytes / size : MPI.UNDEFINED;
+        return countInBytes % size == 0 ? countInBytes / size : MPI.UNDEFINED;
     }
 
     /** Basic elements received; for the predefined types the same as {@link #getCount}. */
@@ -80,7 +87,7 @@ public final class Status implements Freeable {
             throw MPI.COMM_WORLD.raise(ErrorClass.COUNT,
                 "setElements: count " + count + " of " + datatype + " is more than 2^31-1 bytes");
         }
-        bytes = (int) total;
+        countInBytes = (int) total;
     }
 
     public boolean isCancelled() {
@@ -136,8 +143,30 @@ public final class Status implements Freeable {
 
     @Override
     public String toString() {
-        return "Status{source=" + source + ", tag=" + tag + ", bytes=" + bytes
+        return "Status{source=" + source + ", tag=" + tag + ", bytes=" + countInBytes
             + (error != ErrorClass.SUCCESS ? ", error=" + ErrorClass.name(error) : "")
             + (cancelled ? ", cancelled" : "") + (index != MPI.UNDEFINED ? ", index=" + index : "") + '}';
+    }
+
+    // ================================================================ surface to be built (generated stubs)
+
+    public Count getElementsX(Datatype datatype) {
+        throw Unsupported.notYet("Status.getElementsX");
+    }
+
+    public void setElementsX(Datatype datatype, Count count) {
+        throw Unsupported.notYet("Status.setElementsX");
+    }
+
+    /**
+     * mpiJava 1.2 / MPJ Express declare a public {@code finalize}; programs that call it compile.
+     * It does nothing: the body is empty on purpose, because a class with a non-empty finalizer
+     * has every instance registered with the finalizer thread, which costs an allocation per
+     * object and defeats escape analysis on the hot path.
+     */
+    @Override
+    @Deprecated
+    @SuppressWarnings({"deprecation", "removal", "checkstyle:NoFinalizer"})
+    public void finalize() {
     }
 }
