@@ -7,6 +7,9 @@
  *     two threads (one-way latency is half of it).</li>
  * <li>{@link org.atollmpi.bench.jmh.ReceiveRingThroughput}: records per microsecond from one
  *     producer to one consumer thread through the receive ring, 8 B and 1 KiB payloads.</li>
+ * <li>{@link org.atollmpi.bench.jmh.DatatypePack}: pack and unpack of a vector and a struct
+ *     datatype by the engine's compiled plans, beside the equivalent hand-written Java loops
+ *     (one thread, no board).</li>
  * </ul>
  *
  * <p>Build and run (each benchmark uses two busy threads, so run one at a time):
@@ -15,6 +18,7 @@
  * mvn -q -pl benchmarks -am package -DskipTests
  * java -jar benchmarks/target/jmh.jar SlotPingPong -f 1 -wi 3 -w 1s -i 5 -r 1s
  * java -jar benchmarks/target/jmh.jar ReceiveRingThroughput -f 1 -wi 3 -w 1s -i 5 -r 1s
+ * java -jar benchmarks/target/jmh.jar DatatypePack -f 1 -wi 3 -w 1s -i 5 -r 1s
  * </pre>
  *
  * The JMH annotation processor runs in the benchmarks module's compile step and the shade
