@@ -15,7 +15,7 @@ import org.atollmpi.engine.Operation;
  *
  * <p>Messages are empty and travel on the communicator's collective context, so they can never
  * match a user's receive (not even one with {@code ANY_SOURCE}/{@code ANY_TAG}). The round number
- * is the tag; within one barrier each round talks to a different pair of peers, and the engine's
+ * is the step of the tag ({@link CollectiveSchedule#tag}); within one barrier each round talks to a different pair of peers, and the engine's
  * per-peer ordering keeps consecutive barriers apart. A {@link Schedule}: the blocking barrier
  * waits for it, a nonblocking one would hand its operation out.
  */
@@ -26,12 +26,14 @@ public final class Barrier extends Schedule {
     private final int[] worldRanks;
     private final int me;
     private final int context;
+    private final int callTag;
 
-    private Barrier(Engine engine, int[] worldRanks, int me, int context) {
+    private Barrier(Engine engine, int[] worldRanks, int me, int context, int callTag) {
         super(engine, context);
         this.worldRanks = worldRanks;
         this.me = me;
         this.context = context;
+        this.callTag = callTag;
     }
 
     /**
@@ -43,7 +45,16 @@ public final class Barrier extends Schedule {
      * @param context    the communicator's collective context id
      */
     public static Operation start(Engine engine, int[] worldRanks, int me, int context) {
-        return new Barrier(engine, worldRanks, me, context).start();
+        return start(engine, worldRanks, me, context, 0);
+    }
+
+    /**
+     * As {@link #start(Engine, int[], int, int)}, tagged as the {@code callTag}-th collective call
+     * on the communicator (see {@link Collectives}), so that it runs beside nonblocking
+     * collectives on the same context; the form without a call tag uses 0.
+     */
+    public static Operation start(Engine engine, int[] worldRanks, int me, int context, int callTag) {
+        return new Barrier(engine, worldRanks, me, context, callTag).start();
     }
 
     /** Blocks until every member of the group has entered the barrier. */
@@ -64,8 +75,9 @@ public final class Barrier extends Schedule {
             return false;
         }
         // Receive first: the peer behind may already be sending to us.
-        recv(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[behind(me, distance, n)], round, context);
-        send(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[ahead(me, distance, n)], round, context);
+        int tag = CollectiveSchedule.tag(callTag, 0, round);
+        recv(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[behind(me, distance, n)], tag, context);
+        send(NOTHING, Addresses.BYTE_ARRAY_BASE, 0, worldRanks[ahead(me, distance, n)], tag, context);
         return true;
     }
 

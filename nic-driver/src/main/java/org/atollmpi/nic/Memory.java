@@ -175,6 +175,38 @@ public final class Memory {
         UNSAFE.putInt(base, offset, value);
     }
 
+    public static short getShort(Object base, long offset) {
+        return UNSAFE.getShort(base, offset);
+    }
+
+    public static void putShort(Object base, long offset, short value) {
+        UNSAFE.putShort(base, offset, value);
+    }
+
+    public static char getChar(Object base, long offset) {
+        return UNSAFE.getChar(base, offset);
+    }
+
+    public static void putChar(Object base, long offset, char value) {
+        UNSAFE.putChar(base, offset, value);
+    }
+
+    public static float getFloat(Object base, long offset) {
+        return UNSAFE.getFloat(base, offset);
+    }
+
+    public static void putFloat(Object base, long offset, float value) {
+        UNSAFE.putFloat(base, offset, value);
+    }
+
+    public static double getDouble(Object base, long offset) {
+        return UNSAFE.getDouble(base, offset);
+    }
+
+    public static void putDouble(Object base, long offset, double value) {
+        UNSAFE.putDouble(base, offset, value);
+    }
+
     /** A direct {@link ByteBuffer} over native memory the caller keeps alive (board memory). */
     public static ByteBuffer wrap(long address, int capacity) {
         return NativeBuffers.wrap(address, capacity);

@@ -32,4 +32,66 @@ public final class Addresses {
     public static void copy(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long bytes) {
         Memory.copy(srcBase, srcOffset, dstBase, dstOffset, bytes);
     }
+
+    /*
+     * Plain (unordered) element accessors, for code that computes on data in place, such as the
+     * reduction kernels of the collectives. Native byte order; unaligned addresses are allowed
+     * where the platform allows them (x86-64, AArch64).
+     */
+
+    public static byte getByte(Object base, long offset) {
+        return Memory.getByte(base, offset);
+    }
+
+    public static void putByte(Object base, long offset, byte value) {
+        Memory.putByte(base, offset, value);
+    }
+
+    public static short getShort(Object base, long offset) {
+        return Memory.getShort(base, offset);
+    }
+
+    public static void putShort(Object base, long offset, short value) {
+        Memory.putShort(base, offset, value);
+    }
+
+    public static char getChar(Object base, long offset) {
+        return Memory.getChar(base, offset);
+    }
+
+    public static void putChar(Object base, long offset, char value) {
+        Memory.putChar(base, offset, value);
+    }
+
+    public static int getInt(Object base, long offset) {
+        return Memory.getInt(base, offset);
+    }
+
+    public static void putInt(Object base, long offset, int value) {
+        Memory.putInt(base, offset, value);
+    }
+
+    public static long getLong(Object base, long offset) {
+        return Memory.getLong(base, offset);
+    }
+
+    public static void putLong(Object base, long offset, long value) {
+        Memory.putLong(base, offset, value);
+    }
+
+    public static float getFloat(Object base, long offset) {
+        return Memory.getFloat(base, offset);
+    }
+
+    public static void putFloat(Object base, long offset, float value) {
+        Memory.putFloat(base, offset, value);
+    }
+
+    public static double getDouble(Object base, long offset) {
+        return Memory.getDouble(base, offset);
+    }
+
+    public static void putDouble(Object base, long offset, double value) {
+        Memory.putDouble(base, offset, value);
+    }
 }

@@ -1,0 +1,263 @@
+package org.atollmpi.coll;
+
+import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+
+/**
+ * The collective operations over a group, as {@link Schedule}s: each method starts one and
+ * returns its composite {@link Operation}, which a nonblocking collective hands to the program
+ * and a blocking one waits for with {@link #await}. Simple algorithms, right for every group
+ * size; tuned ones and the choice between them come later.
+ *
+ * <h2>Common parameters</h2>
+ * <ul>
+ * <li>{@code worldRanks}, {@code me}, {@code context}: the group (world rank of each member,
+ *     indexed by group rank), this member's group rank, and the communicator's collective
+ *     context id; roots are group ranks.</li>
+ * <li>{@code tag}: the caller's count of collective calls on this communicator (incremented per
+ *     call, the same on every member since all call collectives in the same order). Messages of
+ *     different calls never match each other, so any number may be in flight on one context. The
+ *     low 20 bits are used ({@link CollectiveSchedule#tag}); the parameterless {@link Barrier}
+ *     uses call tag 0, so a caller that also runs barriers counts from 1.</li>
+ * <li>Buffers are {@code (base, offset)} as in {@link Addresses}, of packed contiguous bytes;
+ *     counts and displacements of the gather/scatter/alltoall family are in bytes, those of the
+ *     reductions in elements of the {@link Reduction}.</li>
+ * <li>{@link #IN_PLACE} as the send base (the receive base for scatter at the root) is
+ *     {@code MPI_IN_PLACE}; its offset and count are then ignored. Buffers that only the root
+ *     reads may be anything elsewhere.</li>
+ * </ul>
+ * Argument checking (counts that agree, roots in range) is the API's job.
+ */
+public final class Collectives {
+    /** {@code MPI_IN_PLACE}: pass as the send base (as the receive base for scatter at the root). */
+    public static final Object IN_PLACE = new Object() {
+        @Override
+        public String toString() {
+            return "IN_PLACE";
+        }
+    };
+
+    private Collectives() {
+    }
+
+    /** Waits for a collective started here; throws its error as an {@link EngineException}. */
+    public static void await(Engine engine, Operation op, String what) {
+        engine.await(op);
+        engine.release(op);
+        if (op.error() != ErrorClass.SUCCESS) {
+            throw new EngineException(op.error(), what + ": " + op.errorMessage());
+        }
+    }
+
+    private static Operation start(Engine engine, int[] worldRanks, int me, int context, int tag, Part... parts) {
+        return new CollectiveSchedule(engine, worldRanks, me, context, tag, parts).start();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Rooted
+    // ------------------------------------------------------------------------------------------
+
+    /** Broadcast of {@code bytes} bytes from {@code root}. */
+    public static Operation bcast(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                  Object base, long offset, int bytes, int root) {
+        return start(engine, worldRanks, me, context, tag, new BinomialBcast(base, offset, bytes, root));
+    }
+
+    /**
+     * Reduction of {@code count} elements to {@code root}; in rank order when the operation is
+     * not commutative. {@code sendBase == IN_PLACE} at the root: its value is in the receive
+     * buffer. The receive buffer matters only at the root.
+     */
+    public static Operation reduce(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                   Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
+                                   Reduction op, int root) {
+        if (sendBase == IN_PLACE) {
+            sendBase = recvBase;
+            sendOffset = recvOffset;
+        }
+        return start(engine, worldRanks, me, context, tag,
+            new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, root));
+    }
+
+    /** Gather of {@code bytes} bytes from each member into consecutive blocks at the root. */
+    public static Operation gather(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                   Object sendBase, long sendOffset, int bytes, Object recvBase, long recvOffset,
+                                   int root) {
+        int n = worldRanks.length;
+        return gatherv(engine, worldRanks, me, context, tag, sendBase, sendOffset, bytes, recvBase, recvOffset,
+            filled(n, bytes), blocks(n, bytes), root);
+    }
+
+    /**
+     * Gather of {@code sendBytes} bytes from each member into the root's receive buffer, member
+     * {@code i}'s at byte {@code displs[i]}, {@code recvBytes[i]} long ({@code recvBytes} and
+     * {@code displs} are read at the root only).
+     */
+    public static Operation gatherv(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                    Object sendBase, long sendOffset, int sendBytes, Object recvBase,
+                                    long recvOffset, int[] recvBytes, int[] displs, int root) {
+        return start(engine, worldRanks, me, context, tag,
+            new LinearGather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs, root));
+    }
+
+    /** Scatter of consecutive {@code bytes}-byte blocks from the root, one per member. */
+    public static Operation scatter(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                    Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes,
+                                    int root) {
+        int n = worldRanks.length;
+        return scatterv(engine, worldRanks, me, context, tag, sendBase, sendOffset, filled(n, bytes),
+            blocks(n, bytes), recvBase, recvOffset, bytes, root);
+    }
+
+    /**
+     * Scatter from the root's send buffer, member {@code i}'s block at byte {@code displs[i]},
+     * {@code sendBytes[i]} long (read at the root only). {@code recvBase == IN_PLACE} at the root:
+     * its block stays in the send buffer.
+     */
+    public static Operation scatterv(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                     Object sendBase, long sendOffset, int[] sendBytes, int[] displs,
+                                     Object recvBase, long recvOffset, int recvBytes, int root) {
+        return start(engine, worldRanks, me, context, tag,
+            new LinearScatter(sendBase, sendOffset, sendBytes, displs, recvBase, recvOffset, recvBytes, root));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // All to all
+    // ------------------------------------------------------------------------------------------
+
+    /** Reduction whose result every member receives (a reduction to 0, then a broadcast). */
+    public static Operation allreduce(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                      Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
+                                      Reduction op) {
+        if (sendBase == IN_PLACE) {
+            sendBase = recvBase;
+            sendOffset = recvOffset;
+        }
+        return start(engine, worldRanks, me, context, tag,
+            new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, 0),
+            new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
+    }
+
+    /** Allgather of {@code bytes} bytes from each member into consecutive blocks. */
+    public static Operation allgather(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                      Object sendBase, long sendOffset, int bytes, Object recvBase, long recvOffset) {
+        int n = worldRanks.length;
+        return allgatherv(engine, worldRanks, me, context, tag, sendBase, sendOffset, bytes, recvBase, recvOffset,
+            filled(n, bytes), blocks(n, bytes));
+    }
+
+    /** Allgather with member {@code i}'s block at byte {@code displs[i]}, {@code recvBytes[i]} long. */
+    public static Operation allgatherv(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                       Object sendBase, long sendOffset, int sendBytes, Object recvBase,
+                                       long recvOffset, int[] recvBytes, int[] displs) {
+        return start(engine, worldRanks, me, context, tag,
+            new RingAllgather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs));
+    }
+
+    /** Alltoall of {@code bytes}-byte blocks: block {@code i} of the send buffer goes to member {@code i}. */
+    public static Operation alltoall(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                     Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes) {
+        int n = worldRanks.length;
+        int[] counts = filled(n, bytes);
+        int[] displs = blocks(n, bytes);
+        return alltoallw(engine, worldRanks, me, context, tag, sendBase, sendOffset, counts, displs, recvBase,
+            recvOffset, counts, displs);
+    }
+
+    /** Alltoall with per-member byte counts and displacements; the same as {@link #alltoallw} here. */
+    public static Operation alltoallv(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                      Object sendBase, long sendOffset, int[] sendBytes, int[] sendDispls,
+                                      Object recvBase, long recvOffset, int[] recvBytes, int[] recvDispls) {
+        return alltoallw(engine, worldRanks, me, context, tag, sendBase, sendOffset, sendBytes, sendDispls,
+            recvBase, recvOffset, recvBytes, recvDispls);
+    }
+
+    /**
+     * Alltoall with per-member byte counts and byte displacements (the {@code mpi} layer packs
+     * each member's datatype). {@code sendBase == IN_PLACE}: blocks go out of and come into the
+     * receive buffer, as laid out by {@code recvBytes}/{@code recvDispls}.
+     */
+    public static Operation alltoallw(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                      Object sendBase, long sendOffset, int[] sendBytes, int[] sendDispls,
+                                      Object recvBase, long recvOffset, int[] recvBytes, int[] recvDispls) {
+        if (sendBase == IN_PLACE) {
+            sendBytes = recvBytes;
+            sendDispls = recvDispls;
+        }
+        return start(engine, worldRanks, me, context, tag, new PairwiseExchange(sendBase, sendOffset, sendBytes,
+            sendDispls, recvBase, recvOffset, recvBytes, recvDispls));
+    }
+
+    /**
+     * Reduction of {@code sum(counts)} elements whose result is scattered: member {@code i} gets
+     * {@code counts[i]} elements, those after the first {@code counts[0..i-1]}. {@code sendBase ==
+     * IN_PLACE}: the input is the receive buffer (then the full vector long).
+     */
+    public static Operation reduceScatter(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                          Object sendBase, long sendOffset, Object recvBase, long recvOffset,
+                                          int[] counts, Reduction op) {
+        int n = worldRanks.length;
+        int[] bytes = new int[n];
+        int[] displs = new int[n];
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            bytes[i] = op.bytes(counts[i]);
+            displs[i] = total;
+            total = Math.addExact(total, bytes[i]);
+        }
+        if (sendBase == IN_PLACE) {
+            sendBase = recvBase;
+            sendOffset = recvOffset;
+        }
+        int elements = total / op.elementBytes();
+        byte[] result = me == 0 ? new byte[total] : null;
+        long b = Addresses.BYTE_ARRAY_BASE;
+        return start(engine, worldRanks, me, context, tag,
+            new BinomialReduce(sendBase, sendOffset, result, b, elements, op, 0),
+            new LinearScatter(result, b, bytes, displs, recvBase, recvOffset, bytes[me], 0));
+    }
+
+    /** {@link #reduceScatter} with {@code count} elements for every member. */
+    public static Operation reduceScatterBlock(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                               Object sendBase, long sendOffset, Object recvBase, long recvOffset,
+                                               int count, Reduction op) {
+        return reduceScatter(engine, worldRanks, me, context, tag, sendBase, sendOffset, recvBase, recvOffset,
+            filled(worldRanks.length, count), op);
+    }
+
+    /** Inclusive prefix reduction in rank order: member {@code i} gets {@code x0 op ... op xi}. */
+    public static Operation scan(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                 Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
+                                 Reduction op) {
+        return start(engine, worldRanks, me, context, tag,
+            new ChainScan(false, sendBase, sendOffset, recvBase, recvOffset, count, op));
+    }
+
+    /**
+     * Exclusive prefix reduction: member {@code i > 0} gets {@code x0 op ... op x(i-1)}; member
+     * 0's receive buffer is left untouched.
+     */
+    public static Operation exscan(Engine engine, int[] worldRanks, int me, int context, int tag,
+                                   Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
+                                   Reduction op) {
+        return start(engine, worldRanks, me, context, tag,
+            new ChainScan(true, sendBase, sendOffset, recvBase, recvOffset, count, op));
+    }
+
+    private static int[] filled(int n, int value) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, value);
+        return a;
+    }
+
+    private static int[] blocks(int n, int bytes) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = Math.multiplyExact(i, bytes);
+        }
+        return a;
+    }
+}
