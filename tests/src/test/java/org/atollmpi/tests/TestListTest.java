@@ -31,9 +31,16 @@ class TestListTest {
         }
     }
 
+    /**
+     * {@code -Datoll.testlist=<regex>} runs only the lines whose name (program, ranks, arguments)
+     * the regular expression finds, e.g. {@code -Datoll.testlist='Collectives.*np=4'}.
+     */
     @TestFactory
     Stream<DynamicTest> testlist() throws IOException {
-        return read().stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+        String filter = System.getProperty("atoll.testlist", "");
+        java.util.regex.Pattern only = java.util.regex.Pattern.compile(filter);
+        return read().stream().filter(e -> filter.isEmpty() || only.matcher(e.name()).find())
+                .map(e -> DynamicTest.dynamicTest(e.name(), () -> {
             JobResult result = Job.mpirun(e.np())
                     .args(e.mpirunOptions().toArray(String[]::new))
                     .args(PROGRAMS + e.program())
