@@ -749,7 +749,8 @@ public final class Engine implements AutoCloseable {
         BufferedSendSpace space = bufferSpace;
         if (space == null) {
             throw new EngineException(ErrorClass.BUFFER,
-                "buffered send of " + bytes + " bytes but no buffer is attached (attachBuffer first)");
+                "buffered send of " + bytes + " bytes but no buffer is attached: attach one first with MPI.attachBuffer"
+                + " (mpiJava: MPI.Buffer_attach)");
         }
         int start = space.reserve(bytes);
         if (start < 0) {
