@@ -230,7 +230,8 @@ public class Comm implements Freeable {
      */
     public void callErrhandler(int errorCode) {
         MPI.check("callErrhandler");
-        throw raise(errorCode, "callErrhandler: " + ErrorCodes.name(errorCode) + " raised by the program");
+        throw raise(errorCode, "callErrhandler: error " + errorCode + " (" + ErrorCodes.describe(errorCode)
+            + ") raised by the program");
     }
 
     /**

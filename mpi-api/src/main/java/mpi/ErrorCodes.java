@@ -101,6 +101,22 @@ final class ErrorCodes {
         return "error code " + code;
     }
 
+    /**
+     * {@code code} for a message: the name of a predefined class; for a code the program added, its
+     * kind, its class and its string; else "not an error code".
+     */
+    static synchronized String describe(int code) {
+        if (isPredefined(code)) {
+            return name(code);
+        }
+        if (!isValid(code)) {
+            return "not an error code";
+        }
+        int cls = classOf(code);
+        String s = string(code);
+        return (cls == code ? "user error class" : "user error code of class " + cls) + (s.isEmpty() ? "" : ": " + s);
+    }
+
     /** Names ErrorClass.name does not spell out. */
     private static final java.util.Map<Integer, String> PREDEFINED_NAMES = java.util.Map.ofEntries(
         java.util.Map.entry(ErrorClass.ACCESS, "MPI_ERR_ACCESS"),
