@@ -186,7 +186,7 @@ public class Comm implements Freeable {
             case MPI.IO: return MPI.ANY_SOURCE;
             case MPI.WTIME_IS_GLOBAL: return 0;
             case MPI.UNIVERSE_SIZE: return MPI.COMM_WORLD.size;
-            case MPI.LASTUSEDCODE: return MPI.ERR_LASTCODE;
+            case MPI.LASTUSEDCODE: return ErrorCodes.lastUsed();
             case MPI.APPNUM: return null;
             default:
                 throw raise(ErrorClass.KEYVAL, call + ": keyval " + keyval
@@ -222,11 +222,28 @@ public class Comm implements Freeable {
         return errhandler;
     }
 
-    /** Raises {@code errorCode} through this communicator's error handler, as if a call had failed. */
+    /**
+     * Raises {@code errorCode} through this communicator's error handler, as if a call had failed
+     * (MPI_Comm_call_errhandler): a fatal handler ends the job; otherwise (ERRORS_RETURN, or a user
+     * handler once its function has returned) this throws the {@link MPIException}, which carries
+     * {@code errorCode} and its class. Any code is accepted, as in MPI; the message names it.
+     */
     public void callErrhandler(int errorCode) {
         MPI.check("callErrhandler");
-        throw raise(errorCode, "callErrhandler: error " + errorCode + " (" + ErrorClass.name(errorCode)
+        throw raise(errorCode, "callErrhandler: error " + errorCode + " (" + ErrorCodes.describe(errorCode)
             + ") raised by the program");
+    }
+
+    /**
+     * A user error handler that calls {@code function} (MPI_Comm_create_errhandler); install it
+     * with {@link #setErrhandler}. An atoll-mpi extension: see {@link CommErrhandlerFunction}.
+     */
+    public static Errhandler createErrhandler(CommErrhandlerFunction function) {
+        MPI.check("createErrhandler");
+        if (function == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "createErrhandler: function is null");
+        }
+        return Errhandler.user(function);
     }
 
     /** Ends every rank of the job; {@code mpirun} exits with {@code errorcode}. */
@@ -796,8 +813,23 @@ public class Comm implements Freeable {
         throw Unsupported.notYet("Comm.dupWithInfo");
     }
 
+    /**
+     * The request of the nonblocking duplication ({@link #iDup}) that made this communicator, set
+     * by iDup; null for a communicator made any other way.
+     */
+    Request dupRequest;
+
+    /**
+     * The request of the nonblocking duplication that made this communicator (Open MPI: the
+     * request returned with the new communicator by {@code MPI_Comm_idup}); wait on it before
+     * using the communicator. A communicator not made by {@link #iDup} has none: this returns a
+     * null request ({@link Request#isNull()}; Open MPI's bindings return a Java {@code null}
+     * there, which a program could only compare against).
+     */
     public final Request getRequest() {
-        throw Unsupported.notYet("Comm.getRequest");
+        MPI.check("getRequest");
+        Request r = dupRequest;
+        return r != null ? r : new Request();
     }
 
     public final void setInfo(Info info) {

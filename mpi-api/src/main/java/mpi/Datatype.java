@@ -119,6 +119,23 @@ public final class Datatype implements Freeable {
         return name;
     }
 
+    /**
+     * Basic elements in {@code bytes} bytes of data of this type (MPI_Get_elements), or -1 when
+     * they are not a whole number of elements. The one place Status asks; a derived type counts
+     * the basic elements of its type map here (whole copies, then the elements of a partial one).
+     */
+    long elementsIn(long bytes) {
+        if (size == 0) {
+            return bytes == 0 ? 0 : -1;
+        }
+        return bytes % size == 0 ? bytes / size : -1;
+    }
+
+    /** Bytes that {@code elements} basic elements of this type occupy (MPI_Status_set_elements). */
+    long bytesOfElements(long elements) {
+        return elements * size;
+    }
+
     // ---- mpiJava 1.2 / MPJ Express names ----
 
     public int Size() {

@@ -17,8 +17,14 @@ public final class Errhandler {
     static final Errhandler ABORT_HANDLER = new Errhandler(FATAL, "MPI_ERRORS_ABORT");
     static final Errhandler RETURN_HANDLER = new Errhandler(RETURN, "MPI_ERRORS_RETURN");
 
+    /** How many user handlers have been created (their names tell them apart). */
+    private static final java.util.concurrent.atomic.AtomicInteger USER_HANDLERS =
+        new java.util.concurrent.atomic.AtomicInteger();
+
     private final boolean fatal;
     private final String name;
+    /** The program's function of a user handler ({@link Comm#createErrhandler}); null for the predefined ones. */
+    private final CommErrhandlerFunction function;
 
     /** mpiJava: {@link #FATAL} or {@link #RETURN}. */
     public Errhandler(int type) {
@@ -28,6 +34,18 @@ public final class Errhandler {
     private Errhandler(int type, String name) {
         this.fatal = type == FATAL;
         this.name = name;
+        this.function = null;
+    }
+
+    private Errhandler(CommErrhandlerFunction function) {
+        this.fatal = false;
+        this.name = "user errhandler #" + USER_HANDLERS.incrementAndGet();
+        this.function = function;
+    }
+
+    /** A handler that calls {@code function} and then returns the error (see {@link CommErrhandlerFunction}). */
+    static Errhandler user(CommErrhandlerFunction function) {
+        return new Errhandler(function);
     }
 
     private static int checkType(int type) {
@@ -43,9 +61,14 @@ public final class Errhandler {
      * the error, naming the rank, and ends the whole job (so {@code mpirun} exits non-zero). Under
      * {@code ERRORS_RETURN}, and when there is no running job to end (before {@code Init}, after
      * {@code Finalize}), it returns the exception for the caller to throw; uncaught, that ends
-     * this process.
+     * this process. A user handler calls its function with the communicator and the error code,
+     * then returns the exception.
      */
     MPIException apply(Comm comm, MPIException error) {
+        if (function != null) {
+            function.handle(comm, error.getErrorCode());
+            return error;
+        }
         if (fatal && MPI.canAbort()) {
             String line = "atoll-mpi: rank " + MPI.worldRankOrUnknown() + ": " + describe(error)
                 + " (" + name + " on " + comm.getName() + ": the job ends)";
@@ -73,7 +96,7 @@ public final class Errhandler {
     }
 
     static String describe(MPIException error) {
-        return ErrorClass.name(error.getErrorClass()) + ": " + error.getMessage();
+        return ErrorCodes.name(error.getErrorCode()) + ": " + error.getMessage();
     }
 
     // ================================================================ surface to be built (generated stubs)

@@ -457,6 +457,73 @@ public final class MPI {
         return COMM_WORLD.getErrhandler();
     }
 
+    // ---------------------------------------------------------------- error codes, classes, strings
+    // Not in the Open MPI Java bindings nor in mpiJava 1.2: MPI's MPI_Error_string, MPI_Error_class,
+    // MPI_Add_error_class, MPI_Add_error_code and MPI_Add_error_string, with MPI's semantics.
+
+    /**
+     * The error string of {@code errorCode} (MPI_Error_string): {@code "MPI_ERR_NAME: description"}
+     * for a predefined class, the string set by {@link #addErrorString} for a code the program
+     * added (empty until set). Usable at any time. ERR_ARG for a number that is no error code.
+     */
+    public static String getErrorString(int errorCode) {
+        if (!ErrorCodes.isValid(errorCode)) {
+            throw invalidCode("getErrorString", "errorCode", errorCode);
+        }
+        return ErrorCodes.string(errorCode);
+    }
+
+    /** The error class of {@code errorCode} (MPI_Error_class); ERR_ARG for a number that is no error code. */
+    public static int getErrorClass(int errorCode) {
+        if (!ErrorCodes.isValid(errorCode)) {
+            throw invalidCode("getErrorClass", "errorCode", errorCode);
+        }
+        return ErrorCodes.classOf(errorCode);
+    }
+
+    /**
+     * A new error class (MPI_Add_error_class), above {@link #ERR_LASTCODE}; the attribute
+     * {@link #LASTUSEDCODE} follows the highest class or code given out.
+     */
+    public static int addErrorClass() {
+        check("addErrorClass");
+        return ErrorCodes.addClass();
+    }
+
+    /** A new error code of {@code errorClass} (MPI_Add_error_code); ERR_ARG when it is no error class. */
+    public static int addErrorCode(int errorClass) {
+        check("addErrorCode");
+        if (!ErrorCodes.isClass(errorClass)) {
+            throw invalidCode("addErrorCode", "errorClass", errorClass);
+        }
+        return ErrorCodes.addCode(errorClass);
+    }
+
+    /**
+     * Sets the error string of a code or class the program added (MPI_Add_error_string);
+     * ERR_ARG for a predefined one (at most {@link #ERR_LASTCODE}), an unknown one, or a null string.
+     */
+    public static void addErrorString(int errorCode, String string) {
+        check("addErrorString");
+        if (errorCode <= ERR_LASTCODE || !ErrorCodes.isValid(errorCode)) {
+            throw COMM_WORLD.raise(ErrorClass.ARG, "addErrorString: errorCode " + errorCode + (errorCode <= ERR_LASTCODE
+                ? " is predefined (at most MPI.ERR_LASTCODE = " + ERR_LASTCODE + "); only codes and classes added by"
+                    + " addErrorClass/addErrorCode take a string"
+                : " was not made by addErrorClass or addErrorCode (the last one is " + ErrorCodes.lastUsed() + ")"));
+        }
+        if (string == null) {
+            throw COMM_WORLD.raise(ErrorClass.ARG, "addErrorString: string is null");
+        }
+        ErrorCodes.setString(errorCode, string);
+    }
+
+    private static MPIException invalidCode(String call, String what, int value) {
+        String message = call + ": " + what + " " + value + " is not an error " + ("errorClass".equals(what) ? "class" : "code")
+            + " (predefined: 0 to MPI.ERR_LASTCODE = " + ERR_LASTCODE + " and MPI.ERR_SYSRESOURCE; added so far: up to "
+            + ErrorCodes.lastUsed() + ")";
+        return phase == RUNNING ? COMM_WORLD.raise(ErrorClass.ARG, message) : new MPIException(ErrorClass.ARG, message);
+    }
+
     // ---------------------------------------------------------------- buffered sends
 
     /** Attaches the buffer that buffered sends ({@code bSend}, {@code ibSend}) copy into. */

@@ -17,39 +17,50 @@ import org.atollmpi.engine.ErrorClass;
 public final class MPIException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    private final int errorCode;
     private final int errorClass;
 
-    /** An error raised by this library. */
-    MPIException(int errorClass, String message) {
+    /**
+     * An error raised by this library with {@code errorCode}: a predefined class (the library's
+     * own errors, whose code is their class) or a code the program added with
+     * {@link MPI#addErrorCode} (then the class is the one that code was added to).
+     */
+    MPIException(int errorCode, String message) {
         super(message);
-        this.errorClass = errorClass;
+        this.errorCode = errorCode;
+        this.errorClass = ErrorCodes.classOf(errorCode);
     }
 
-    MPIException(int errorClass, String message, Throwable cause) {
+    MPIException(int errorCode, String message, Throwable cause) {
         super(message, cause);
-        this.errorClass = errorClass;
+        this.errorCode = errorCode;
+        this.errorClass = ErrorCodes.classOf(errorCode);
     }
 
     /** mpiJava / MPJ Express: an error with no message ({@link MPI#ERR_UNKNOWN}). */
     public MPIException() {
+        this.errorCode = ErrorClass.UNKNOWN;
         this.errorClass = ErrorClass.UNKNOWN;
     }
 
     /** A user-made error; its class is {@link MPI#ERR_UNKNOWN}. */
     public MPIException(String message) {
         super(message);
+        this.errorCode = ErrorClass.UNKNOWN;
         this.errorClass = ErrorClass.UNKNOWN;
     }
 
-    /** Wraps {@code cause}, keeping its MPI error class when it has one. */
+    /** Wraps {@code cause}, keeping its MPI error code and class when it has them. */
     public MPIException(Throwable cause) {
         super(cause);
-        this.errorClass = classOf(cause);
+        this.errorCode = codeOf(cause);
+        this.errorClass = cause instanceof MPIException ? ((MPIException) cause).errorClass
+            : ErrorCodes.classOf(errorCode);
     }
 
-    private static int classOf(Throwable cause) {
+    private static int codeOf(Throwable cause) {
         if (cause instanceof MPIException) {
-            return ((MPIException) cause).errorClass;
+            return ((MPIException) cause).errorCode;
         }
         if (cause instanceof EngineException) {
             return ((EngineException) cause).errorClass();
@@ -57,11 +68,16 @@ public final class MPIException extends RuntimeException {
         return ErrorClass.UNKNOWN;
     }
 
-    /** The error code; this library's codes are its error classes. */
+    /**
+     * The error code: for the library's own errors the same as the class; for an error raised
+     * with a code the program added ({@link MPI#addErrorCode}, e.g. through
+     * {@link Comm#callErrhandler}), that code.
+     */
     public int getErrorCode() {
-        return errorClass;
+        return errorCode;
     }
 
+    /** The error class of {@link #getErrorCode()} ({@link MPI#getErrorClass}). */
     public int getErrorClass() {
         return errorClass;
     }

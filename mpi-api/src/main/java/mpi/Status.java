@@ -70,22 +70,53 @@ public final class Status implements Freeable {
         return countInBytes % size == 0 ? countInBytes / size : MPI.UNDEFINED;
     }
 
-    /** Basic elements received; for the predefined types the same as {@link #getCount}. */
+    /**
+     * Basic elements received (MPI_Get_elements), or {@link MPI#UNDEFINED} when the bytes received
+     * are not a whole number of them; for the predefined types the same as {@link #getCount}.
+     */
     public int getElements(Datatype datatype) {
-        checkType(datatype, "getElements");
-        return getCount(datatype);
+        long n = elements(datatype, "getElements");
+        return n < 0 || n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int) n;
     }
 
-    /** Sets the amount of data the status reports, as MPI_Status_set_elements. */
+    /** As {@link #getElements}, as a 64-bit {@link Count} (MPI_Get_elements_x). */
+    public Count getElementsX(Datatype datatype) {
+        long n = elements(datatype, "getElementsX");
+        return new Count(n < 0 ? MPI.UNDEFINED : n);
+    }
+
+    private long elements(Datatype datatype, String call) {
+        checkType(datatype, call);
+        long n = datatype.elementsIn(countInBytes);
+        numEls = n < 0 || n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int) n;
+        return n;
+    }
+
+    /**
+     * Sets the amount of data the status reports to {@code count} basic elements of
+     * {@code datatype} (MPI_Status_set_elements): getCount and getElements then answer from it.
+     */
     public void setElements(Datatype datatype, int count) {
-        int size = checkType(datatype, "setElements");
-        if (count < 0) {
-            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, "setElements: count " + count + " is negative");
+        setElements(datatype, count, "setElements");
+    }
+
+    /** As {@link #setElements}, with a 64-bit {@link Count} (MPI_Status_set_elements_x). */
+    public void setElementsX(Datatype datatype, Count count) {
+        if (count == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "setElementsX: count is null");
         }
-        long total = (long) count * size;
-        if (total > Integer.MAX_VALUE) {
+        setElements(datatype, count.getCount(), "setElementsX");
+    }
+
+    private void setElements(Datatype datatype, long count, String call) {
+        checkType(datatype, call);
+        if (count < 0) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
+        }
+        long total = datatype.bytesOfElements(count);
+        if (total > Integer.MAX_VALUE || total < 0) {
             throw MPI.COMM_WORLD.raise(ErrorClass.COUNT,
-                "setElements: count " + count + " of " + datatype + " is more than 2^31-1 bytes");
+                call + ": count " + count + " of " + datatype + " is more than 2^31-1 bytes");
         }
         countInBytes = (int) total;
     }
@@ -149,14 +180,6 @@ public final class Status implements Freeable {
     }
 
     // ================================================================ surface to be built (generated stubs)
-
-    public Count getElementsX(Datatype datatype) {
-        throw Unsupported.notYet("Status.getElementsX");
-    }
-
-    public void setElementsX(Datatype datatype, Count count) {
-        throw Unsupported.notYet("Status.setElementsX");
-    }
 
     /**
      * mpiJava 1.2 / MPJ Express declare a public {@code finalize}; programs that call it compile.

@@ -305,6 +305,105 @@ public final class Engine implements AutoCloseable {
         return op;
     }
 
+    /**
+     * Matched probe, nonblocking (MPI_Improbe): the oldest unexpected message that matches, taken
+     * out of matching so that no other receive or probe can match it; {@code null} when none has
+     * arrived. Receive it with {@link #mrecv} or {@link #imrecv}.
+     */
+    public MatchedMessage improbe(int source, int tag, int context) {
+        lock();
+        try {
+            progressLocked(true);
+            return takeMatchedLocked(source, tag, context);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Matched probe, blocking (MPI_Mprobe): waits for a matching message; as {@link #improbe}. */
+    public MatchedMessage mprobe(int source, int tag, int context) {
+        IdleStrategy idle = idler();
+        while (true) {
+            int work;
+            lock();
+            try {
+                work = progressLocked(true);
+                MatchedMessage found = takeMatchedLocked(source, tag, context);
+                if (found != null) {
+                    idle.reset();
+                    return found;
+                }
+            } finally {
+                unlock();
+            }
+            idle.idle(work);
+        }
+    }
+
+    private MatchedMessage takeMatchedLocked(int source, int tag, int context) {
+        MatchQueues q = matcher.queues(context);
+        HeldMessage m = q.findUnexpected(source, tag);
+        if (m == null) {
+            return null;
+        }
+        q.removeUnexpected(m);
+        return new MatchedMessage(m, context);
+    }
+
+    /**
+     * Starts the receive of a message taken by a matched probe into at most {@code bytes} bytes
+     * (MPI_Imrecv): an eager message is copied at once, a rendezvous one starts its transfer.
+     *
+     * @throws EngineException of class {@link ErrorClass#REQUEST} when the message has been
+     *                         received already
+     */
+    public Operation imrecv(MatchedMessage message, Object base, long offset, int bytes) {
+        return imrecv(message, base, offset, bytes, null);
+    }
+
+    /** As {@link #imrecv(MatchedMessage, Object, long, int)}, holding {@code owner} until completion. */
+    public Operation imrecv(MatchedMessage message, Object base, long offset, int bytes, Object owner) {
+        Operation op = new Operation();
+        op.owner = owner;
+        lock();
+        try {
+            startMatchedReceive(op, message, base, offset, bytes);
+        } finally {
+            unlock();
+        }
+        return op;
+    }
+
+    /** Blocking receive of a matched message (MPI_Mrecv); the result is engine-owned as for {@link #recv}. */
+    public Operation mrecv(MatchedMessage message, Object base, long offset, int bytes) {
+        Operation op = blockingOperation();
+        lock();
+        try {
+            startMatchedReceive(op, message, base, offset, bytes);
+        } finally {
+            unlock();
+        }
+        await(op);
+        return op;
+    }
+
+    private void startMatchedReceive(Operation op, MatchedMessage message, Object base, long offset, int bytes) {
+        HeldMessage m = message.held;
+        if (m == null) {
+            throw new EngineException(ErrorClass.REQUEST, "the matched message " + message + " has been received already");
+        }
+        message.held = null;
+        op.kind = Operation.KIND_RECV;
+        op.base = base;
+        op.offset = offset;
+        op.bytes = bytes;
+        op.peer = m.source;
+        op.tag = m.tag();
+        op.context = message.context();
+        deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
+        held.recycle(m);
+    }
+
     /** Progresses until {@code op} completes. */
     public void await(Operation op) {
         if (op.complete) {
@@ -650,7 +749,8 @@ public final class Engine implements AutoCloseable {
         BufferedSendSpace space = bufferSpace;
         if (space == null) {
             throw new EngineException(ErrorClass.BUFFER,
-                "buffered send of " + bytes + " bytes but no buffer is attached (attachBuffer first)");
+                "buffered send of " + bytes + " bytes but no buffer is attached: attach one first with MPI.attachBuffer"
+                + " (mpiJava: MPI.Buffer_attach)");
         }
         int start = space.reserve(bytes);
         if (start < 0) {

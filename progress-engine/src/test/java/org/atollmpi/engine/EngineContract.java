@@ -345,6 +345,138 @@ abstract class EngineContract {
     }
 
     @Test
+    void matchedProbeReceivesEveryProtocolInSendOrder() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                List<Operation> ops = new ArrayList<>();
+                for (int n : SIZES) {
+                    ops.add(e.isend(Engine.MODE_STANDARD, pattern(n, 3), B, n, 1, n % 7, CTX));
+                }
+                Buf board = Buf.board(e, 300_000);
+                board.fill(pattern(300_000, 4));
+                e.send(Engine.MODE_STANDARD, board.base(), board.offset(), 300_000, 1, 6, CTX);
+                for (Operation op : ops) {
+                    e.await(op);
+                }
+            } else {
+                int i = 0;
+                for (int n : SIZES) {
+                    MatchedMessage m = (i++ & 1) == 0 ? e.mprobe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX)
+                        : pollImprobe(e, 0, Engine.ANY_TAG);
+                    assertEquals(0, m.source());
+                    assertEquals(n % 7, m.tag());
+                    assertEquals(n, m.byteCount(), "size " + n);
+                    assertFalse(m.isReceived());
+                    byte[] got = new byte[n];
+                    Operation op = (i & 1) == 0 ? e.mrecv(m, got, B, n) : awaited(e, e.imrecv(m, got, B, n));
+                    assertTrue(m.isReceived());
+                    assertEquals(0, op.error(), op.errorMessage());
+                    assertEquals(n, op.byteCount());
+                    assertEquals(0, op.source());
+                    assertEquals(n % 7, op.tag());
+                    assertArrayEquals(pattern(n, 3), got, "size " + n);
+                }
+                MatchedMessage m = e.mprobe(0, 6, CTX);
+                assertEquals(300_000, m.byteCount());
+                Buf into = Buf.board(e, 300_000);
+                Operation op = e.imrecv(m, into.base(), into.offset(), 300_000, into.keep());
+                e.await(op);
+                assertEquals(300_000, op.byteCount());
+                assertArrayEquals(pattern(300_000, 4), into.read());
+            }
+        });
+    }
+
+    private static MatchedMessage pollImprobe(Engine e, int source, int tag) {
+        MatchedMessage m;
+        while ((m = e.improbe(source, tag, CTX)) == null) {
+            e.idle(0);
+        }
+        return m;
+    }
+
+    private static Operation awaited(Engine e, Operation op) {
+        e.await(op);
+        return op;
+    }
+
+    @Test
+    void aMatchedMessageIsNotStolenByLaterReceivesOrProbes() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                Operation big = e.isend(Engine.MODE_STANDARD, pattern(100_000, 1), B, 100_000, 1, 1, CTX); // rendezvous
+                e.send(Engine.MODE_STANDARD, pattern(10, 2), B, 10, 1, 1, CTX);
+                e.send(Engine.MODE_STANDARD, pattern(2000, 3), B, 2000, 1, 2, CTX);
+                e.recv(new byte[0], B, 0, 1, 9, CTX);
+                e.await(big);
+            } else {
+                assertNull(e.improbe(0, 77, CTX));
+                MatchedMessage big = e.mprobe(0, 1, CTX);
+                assertEquals(100_000, big.byteCount());
+                MatchedMessage small = e.mprobe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                assertEquals(10, small.byteCount());
+                // Neither a probe nor a wildcard receive sees the two matched messages any more.
+                Operation p = e.probe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                assertEquals(2, p.tag());
+                assertEquals(2000, p.byteCount());
+                byte[] got = new byte[100_000];
+                Operation r = e.irecv(got, B, got.length, Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                e.await(r);
+                assertEquals(2, r.tag());
+                assertEquals(2000, r.byteCount());
+                Operation later = e.irecv(new byte[100_000], B, 100_000, Engine.ANY_SOURCE, 1, CTX);
+                for (int i = 0; i < 50; i++) {
+                    e.progress();
+                }
+                assertFalse(later.isComplete());
+                e.cancel(later);
+                e.await(later);
+                assertTrue(later.isCancelled());
+                // Received in the other order than probed, the big one truncated to show only the wanted bytes travel.
+                byte[] s = new byte[10];
+                assertEquals(10, e.mrecv(small, s, B, 10).byteCount());
+                assertArrayEquals(pattern(10, 2), s);
+                byte[] part = new byte[60_000];
+                Operation op = e.imrecv(big, part, B, part.length);
+                e.await(op);
+                assertEquals(ErrorClass.TRUNCATE, op.error());
+                assertArrayEquals(Arrays.copyOf(pattern(100_000, 1), 60_000), part);
+                EngineException twice = assertThrows(EngineException.class, () -> e.imrecv(big, part, B, 10));
+                assertEquals(ErrorClass.REQUEST, twice.errorClass());
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 0, 9, CTX);
+            }
+        });
+    }
+
+    @Test
+    void matchedProbeFromAnySourceTakesEachMessageOnce() throws Exception {
+        int per = 20;
+        run(4, e -> {
+            if (e.rank() != 0) {
+                for (int i = 0; i < per; i++) {
+                    int n = SIZES[(i + e.rank()) % SIZES.length];
+                    byte[] data = pattern(n, e.rank() * 100 + i);
+                    e.send(i % 3 == 0 ? Engine.MODE_SYNCHRONOUS : Engine.MODE_STANDARD, data, B, n, 0, i, CTX);
+                }
+            } else {
+                int[] next = new int[4];
+                for (int k = 0; k < 3 * per; k++) {
+                    MatchedMessage m = e.mprobe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                    int src = m.source();
+                    assertEquals(next[src], m.tag(), "messages of one sender in order");
+                    int n = SIZES[(next[src] + src) % SIZES.length];
+                    byte[] got = new byte[n];
+                    Operation op = e.mrecv(m, got, B, n);
+                    assertEquals(n, op.byteCount());
+                    assertArrayEquals(pattern(n, src * 100 + next[src]), got);
+                    next[src]++;
+                }
+                assertNull(e.improbe(Engine.ANY_SOURCE, Engine.ANY_TAG, CTX));
+            }
+        });
+    }
+
+    @Test
     void bufferedSendsUseTheAttachedBuffer() throws Exception {
         run(2, e -> {
             if (e.rank() == 0) {
