@@ -2,24 +2,37 @@ package mpi;
 
 import java.nio.*;
 
+/** Open MPI: a count that may exceed an int (MPI_Count), as used by the {@code ...X} calls. */
 public final class Count implements Comparable {
+    private long count;
+
     public Count(long count) {
-        throw Unsupported.notYet("Count.Count");
+        this.count = count;
     }
 
     public long getCount() {
-        throw Unsupported.notYet("Count.getCount");
+        return count;
     }
 
     public void setCount(long count) {
-        throw Unsupported.notYet("Count.setCount");
+        this.count = count;
     }
 
     public boolean equals(Object obj) {
-        throw Unsupported.notYet("Count.equals");
+        return obj instanceof Count && ((Count) obj).count == count;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(count);
     }
 
     public int compareTo(Object obj) {
-        throw Unsupported.notYet("Count.compareTo");
+        return Long.compare(count, ((Count) obj).count);
+    }
+
+    @Override
+    public String toString() {
+        return Long.toString(count);
     }
 }

@@ -28,6 +28,8 @@ public final class Status implements Freeable {
     private boolean cancelled;
     /** The engine's description of a failed operation, for the exception raised from it. */
     String message;
+    /** Objects received by an MPI.OBJECT receive ({@code getCount(MPI.OBJECT)}); -1 otherwise. */
+    int objectCount = -1;
 
     /** mpiJava: an empty status (source ANY_SOURCE, tag ANY_TAG, no data). */
     public Status() {
@@ -48,6 +50,12 @@ public final class Status implements Freeable {
         return countInBytes;
     }
 
+    /** Marks the operation this status describes as failed (after the engine completed it). */
+    void fail(int errorClass, String message) {
+        this.error = errorClass;
+        this.message = message;
+    }
+
     /** What a receive from, or a probe of, {@code MPI.PROC_NULL} reports. */
     static Status procNull(int index) {
         return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, false, index);
@@ -59,33 +67,53 @@ public final class Status implements Freeable {
     }
 
     /**
-     * Elements of {@code datatype} received, or {@link MPI#UNDEFINED} when the bytes received are
-     * not a whole number of them.
+     * Items of {@code datatype} received, or {@link MPI#UNDEFINED} when the bytes received are
+     * not a whole number of them. For {@code MPI.OBJECT}, the objects a receive stored
+     * (UNDEFINED on a probe's status: the count is inside the serialized bytes).
      */
     public int getCount(Datatype datatype) {
         int size = checkType(datatype, "getCount");
+        if (datatype.isObject()) {
+            return objectCount >= 0 ? objectCount : countInBytes == 0 ? 0 : MPI.UNDEFINED;
+        }
         if (size == 0) {
             return countInBytes == 0 ? 0 : MPI.UNDEFINED;
         }
         return countInBytes % size == 0 ? countInBytes / size : MPI.UNDEFINED;
     }
 
-    /** Basic elements received; for the predefined types the same as {@link #getCount}. */
+    /**
+     * Basic elements received (MPI_Get_elements): for a derived type, whole items count all
+     * their elements, then the elements a partial item holds; UNDEFINED when the bytes end
+     * inside a basic element.
+     */
     public int getElements(Datatype datatype) {
         checkType(datatype, "getElements");
-        return getCount(datatype);
+        if (datatype.isObject()) {
+            return getCount(datatype);
+        }
+        long n = datatype.layout.elementsIn(countInBytes);
+        return n < 0 || n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int) n;
     }
 
-    /** Sets the amount of data the status reports, as MPI_Status_set_elements. */
+    /** Sets the amount of data the status reports to {@code count} basic elements of {@code datatype}, as MPI_Status_set_elements. */
     public void setElements(Datatype datatype, int count) {
-        int size = checkType(datatype, "setElements");
+        setElements(datatype, (long) count, "setElements");
+    }
+
+    private void setElements(Datatype datatype, long count, String call) {
+        checkType(datatype, call);
         if (count < 0) {
-            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, "setElements: count " + count + " is negative");
+            throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
         }
-        long total = (long) count * size;
+        if (datatype.isObject()) {
+            objectCount = (int) Math.min(count, Integer.MAX_VALUE);
+            return;
+        }
+        long total = datatype.bytesForElements(count);
         if (total > Integer.MAX_VALUE) {
             throw MPI.COMM_WORLD.raise(ErrorClass.COUNT,
-                "setElements: count " + count + " of " + datatype + " is more than 2^31-1 bytes");
+                call + ": count " + count + " of " + datatype + " is more than 2^31-1 bytes");
         }
         countInBytes = (int) total;
     }
@@ -136,7 +164,8 @@ public final class Status implements Freeable {
 
     private static int checkType(Datatype datatype, String call) {
         if (datatype == null || datatype.isNull()) {
-            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": datatype is " + (datatype == null ? "null" : datatype));
+            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": datatype is "
+                + (datatype == null ? "null" : datatype == MPI.DATATYPE_NULL ? datatype : "a freed datatype"));
         }
         return datatype.size;
     }
@@ -151,11 +180,18 @@ public final class Status implements Freeable {
     // ================================================================ surface to be built (generated stubs)
 
     public Count getElementsX(Datatype datatype) {
-        throw Unsupported.notYet("Status.getElementsX");
+        checkType(datatype, "getElementsX");
+        if (datatype.isObject()) {
+            return new Count(getCount(datatype));
+        }
+        return new Count(datatype.layout.elementsIn(countInBytes));
     }
 
     public void setElementsX(Datatype datatype, Count count) {
-        throw Unsupported.notYet("Status.setElementsX");
+        if (count == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "setElementsX: count is null");
+        }
+        setElements(datatype, count.getCount(), "setElementsX");
     }
 
     /**
