@@ -12,6 +12,7 @@ import java.nio.ShortBuffer;
 
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.types.TypeLayout;
 
 /**
  * Turns a user's buffer argument into the engine's {@code (base, offset)} address, after checking
@@ -19,18 +20,27 @@ import org.atollmpi.engine.Addresses;
  * this check is what keeps a wrong count from reading or writing past an array or a direct
  * buffer: nothing reaches the engine without passing it.
  *
- * <p>Accepted buffers:
+ * <p>Accepted buffers, with any datatype (as the Open MPI bindings do: {@code send(intArray, 5,
+ * MPI.BYTE, ...)} sends the first 5 bytes of the array's memory), checked in bytes:
  * <ul>
- * <li>a primitive array whose element type is the datatype's (mpiJava offsets count elements of
- *     the array);</li>
- * <li>a direct {@link Buffer} of any element type with any primitive datatype: the data start at
- *     the buffer's element 0, its position is ignored (as in Open MPI; use {@code MPI.slice} for
- *     offsets), and an mpiJava offset counts the buffer's own elements;</li>
+ * <li>a primitive array; an mpiJava offset counts elements of the array's own type, whatever the
+ *     datatype;</li>
+ * <li>a direct {@link Buffer}: the data start at the buffer's element 0, its position is ignored
+ *     (as in Open MPI; use {@code MPI.slice} for offsets), and an mpiJava offset counts the
+ *     buffer's own elements;</li>
  * <li>a heap {@link Buffer}: its backing array from {@code arrayOffset()}, otherwise as a direct
  *     buffer;</li>
  * <li>{@code null} with count 0.</li>
  * </ul>
- * Callers call {@link #offset} first (it validates) and then {@link #base}.
+ * The whole span of {@code count} items of the type (its true bounds, and lower for a negative
+ * extent) must lie in the buffer: {@link TypeLayout#fits}. Callers call {@link #offset} first (it
+ * validates) and then {@link #base}.
+ *
+ * <p><b>For calls that move typed data</b> (point-to-point here, collectives elsewhere): after
+ * {@code off = offset(...)}, a {@link Datatype#isContiguous() contiguous} type goes to the engine
+ * as {@code (base(buf), off, count * type.size)} with no copy; any other type is packed with
+ * {@code type.packToArray(base(buf), off, count)} (a send) or received into a {@link Staged}
+ * temporary and unpacked when the receive completes ({@link Staged#unpack}).
  */
 final class Buffers {
     /** What a null buffer with count 0 stands for, so the engine always gets a real address. */
@@ -49,9 +59,11 @@ final class Buffers {
     }
 
     /**
-     * The engine's offset (from the array base, or a native address) of element {@code offset}
-     * of {@code buf}, after checking that {@code count} elements of {@code type} from there fit.
-     * Raises ERR_TYPE, ERR_COUNT or ERR_BUFFER on {@code comm}, naming {@code call}.
+     * The engine's offset (from the array base, or a native address) for {@code count} items of
+     * {@code type} at element {@code offset} of {@code buf}, after checking that they fit: where
+     * the data start for a contiguous type ({@code lb} added), where item 0 starts for any other
+     * (the pack plan adds the block offsets). Raises ERR_TYPE, ERR_COUNT or ERR_BUFFER on
+     * {@code comm}, naming {@code call}.
      *
      * @param write the data will be written (a receive): read-only buffers are refused
      */
@@ -65,12 +77,17 @@ final class Buffers {
         return checkedOffset(comm, call, buf, offset, count, type, write);
     }
 
-    /** Everything but a well-formed array argument: other buffer kinds, and every error. */
+    /** Everything but an array of a basic type's own class: other buffers, derived types, and every error. */
     private static long checkedOffset(Comm comm, String call, Object buf, int offset, int count, Datatype type,
                                       boolean write) {
         if (type == null) {
             throw comm.raise(ErrorClass.TYPE, call + ": datatype is null");
         }
+        if (type.isObject()) {
+            throw comm.raise(ErrorClass.TYPE, call + ": MPI.OBJECT describes objects, not memory"
+                + " (it is accepted by send, receive and sendRecv calls on an Object[] buffer)");
+        }
+        type.checkUsable(comm, call);
         if (type.size == 0) {
             throw comm.raise(ErrorClass.TYPE, call + ": " + type + " describes no data");
         }
@@ -99,12 +116,23 @@ final class Buffers {
             throw comm.raise(ErrorClass.BUFFER, call + ": a " + c.getTypeName()
                 + " is not a buffer (use an array of a primitive type or a java.nio buffer)");
         }
-        if (c != type.arrayClass) {
-            throw comm.raise(ErrorClass.TYPE, call + ": datatype " + type + " does not match the "
-                + c.getComponentType() + "[] buffer");
+        long arrayBase = arrayBase(c);
+        int unit = elementSize(c);
+        long start = (long) offset * unit;
+        if (start > (long) Array.getLength(buf) * unit || !type.layout.fits(count, start, (long) Array.getLength(buf) * unit)) {
+            throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at offset " + offset
+                + " does not fit in the buffer " + describe(buf) + span(type, count));
         }
-        throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at offset " + offset
-            + " does not fit in the buffer " + describe(buf));
+        return arrayBase + start + type.dataLb;
+    }
+
+    /** ", which spans bytes [a, b) from the offset" for a derived type; nothing for a basic one. */
+    private static String span(Datatype type, int count) {
+        if (type.predefined && type.contiguous && type.dataLb == 0) {
+            return "";
+        }
+        return " (" + count + " items span bytes [" + type.layout.spanLow(count) + ", " + type.layout.spanHigh(count)
+            + ") from the offset)";
     }
 
     private static long bufferOffset(Comm comm, String call, Buffer b, int offset, int count, Datatype type,
@@ -112,21 +140,21 @@ final class Buffers {
         int unit = elementSize(b);
         long capacity = (long) b.capacity() * unit;
         long start = (long) offset * unit;
-        if (start + bytes > capacity) {
+        if (start > capacity || !type.layout.fits(count, start, capacity)) {
             throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " (" + bytes
-                + " bytes) at offset " + offset + " does not fit in the buffer " + describe(b));
+                + " bytes) at offset " + offset + " does not fit in the buffer " + describe(b) + span(type, count));
         }
         if (write && b.isReadOnly()) {
             throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b) + " is read-only");
         }
         if (b.isDirect()) {
-            return Addresses.addressOf(b) + start;
+            return Addresses.addressOf(b) + start + type.dataLb;
         }
         if (!b.hasArray()) {
             throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b)
                 + " has no accessible array (a read-only or view heap buffer); use a direct buffer or an array");
         }
-        return arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit + start;
+        return arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit + start + type.dataLb;
     }
 
     /** Bytes per element of a buffer's own element type. */
@@ -144,6 +172,20 @@ final class Buffers {
             return 8;
         }
         return 1;
+    }
+
+    /** Bytes per element of a primitive array class. */
+    static int elementSize(Class<?> arrayClass) {
+        if (arrayClass == byte[].class || arrayClass == boolean[].class) {
+            return 1;
+        }
+        if (arrayClass == char[].class || arrayClass == short[].class) {
+            return 2;
+        }
+        if (arrayClass == int[].class || arrayClass == float[].class) {
+            return 4;
+        }
+        return 8;
     }
 
     static long arrayBase(Class<?> arrayClass) {

@@ -397,12 +397,21 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
+        if (type == Datatype.OBJECT_TYPE) {
+            sendObjects(engine, mode, buf, offset, count, peer, tag, call);
+            return;
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (peer == NO_PEER) {
             return;
         }
         try {
-            engine.send(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext);
+            if (type.contiguous) {
+                engine.send(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext);
+            } else {
+                byte[] packed = type.packToArray(Buffers.base(buf), off, count);
+                engine.send(mode, packed, Addresses.BYTE_ARRAY_BASE, packed.length, peer, tag, p2pContext);
+            }
         } catch (EngineException e) {
             throw raise(e, call);
         }
@@ -413,11 +422,17 @@ public class Comm implements Freeable {
     // ================================================================ blocking receive and probe
 
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
+        if (type == Datatype.OBJECT_TYPE) {
+            return receiveObjects(buf, 0, count, source, tag, "recv");
+        }
         Operation op = receive(buf, 0, count, type, source, tag, "recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
     }
 
     public Status Recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (type == Datatype.OBJECT_TYPE) {
+            return receiveObjects(buf, offset, count, source, tag, "Recv");
+        }
         Operation op = receive(buf, offset, count, type, source, tag, "Recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
     }
@@ -445,7 +460,13 @@ public class Comm implements Freeable {
         }
         Operation op;
         try {
-            op = engine.recv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext);
+            if (type.contiguous) {
+                op = engine.recv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext);
+            } else {
+                byte[] packed = new byte[count * type.size];
+                op = engine.recv(packed, Addresses.BYTE_ARRAY_BASE, packed.length, peer, match, p2pContext);
+                type.unpackFromArray(packed, op.byteCount(), Buffers.base(buf), off);
+            }
         } catch (EngineException e) {
             throw raise(e, call);
         }
@@ -490,6 +511,83 @@ public class Comm implements Freeable {
         return op == null ? null : statusOf(op, MPI.UNDEFINED);
     }
 
+    // ================================================================ MPI.OBJECT (mpiJava)
+
+    /** Serializes and sends {@code count} objects (checked before a PROC_NULL peer returns). */
+    private void sendObjects(Engine engine, int mode, Object buf, int offset, int count, int peer, int tag,
+                             String call) {
+        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (peer == NO_PEER) {
+            return;
+        }
+        byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
+        try {
+            engine.send(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext);
+        } catch (EngineException e) {
+            throw raise(e, call);
+        }
+    }
+
+    /** Probes, receives exactly the probed message, and deserializes it into the Object[]. */
+    private Status receiveObjects(Object buf, int offset, int count, int source, int tag, String call) {
+        Engine engine = MPI.engine(call);
+        int peer = source(source, call);
+        int match = recvTag(tag, call);
+        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (peer == NO_PEER) {
+            return Status.procNull(MPI.UNDEFINED);
+        }
+        ObjectTransfer transfer = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
+        Status s;
+        try {
+            transfer.match();
+            engine.await(transfer.op);
+            s = transfer.finish(MPI.UNDEFINED);
+            engine.release(transfer.op);
+        } catch (EngineException e) {
+            throw raise(e, call);
+        }
+        if (s.getError() != ErrorClass.SUCCESS) {
+            throw failure(s, call);
+        }
+        return s;
+    }
+
+    /** mpiJava: the serialized form of {@code count} objects of {@code buf} from {@code offset} (as MPI.OBJECT sends them). */
+    public byte[] Object_Serialize(Object buf, int offset, int count, Datatype type) {
+        String call = "Object_Serialize";
+        MPI.check(call);
+        checkObjectType(type, call);
+        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        return ObjectTransfer.serialize(this, call, objects, offset, count);
+    }
+
+    /** mpiJava: stores the objects of {@code byte_buf} (from {@link #Object_Serialize}) into {@code buf} from {@code offset}. */
+    public void Object_Deserialize(Object buf, byte[] byte_buf, int offset, int count, Datatype type) {
+        String call = "Object_Deserialize";
+        MPI.check(call);
+        checkObjectType(type, call);
+        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (byte_buf == null) {
+            throw raise(ErrorClass.BUFFER, call + ": byte_buf is null");
+        }
+        int n;
+        try {
+            n = ObjectTransfer.deserialize(byte_buf, byte_buf.length, objects, offset, count);
+        } catch (java.io.IOException | ClassNotFoundException | RuntimeException e) {
+            throw raise(ErrorClass.TYPE, call + ": byte_buf does not hold serialized objects: " + e);
+        }
+        if (n < 0) {
+            throw raise(ErrorClass.TRUNCATE, call + ": byte_buf holds more objects than count " + count);
+        }
+    }
+
+    private void checkObjectType(Datatype type, String call) {
+        if (type != Datatype.OBJECT_TYPE) {
+            throw raise(ErrorClass.TYPE, call + ": datatype is " + type + "; only MPI.OBJECT is serialized");
+        }
+    }
+
     // ================================================================ send-receive
 
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
@@ -508,14 +606,32 @@ public class Comm implements Freeable {
                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag,
                             String call) {
         Engine engine = MPI.engine(call);
+        if (sendtype == Datatype.OBJECT_TYPE || recvtype == Datatype.OBJECT_TYPE) {
+            return sendRecvObjects(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag,
+                recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
+        }
         int to = destination(dest, call);
         sendTag(sendtag, call);
         long sendOff = Buffers.offset(this, call, sendbuf, sendoffset, sendcount, sendtype, false);
         int from = source(source, call);
         int match = recvTag(recvtag, call);
         long recvOff = Buffers.offset(this, call, recvbuf, recvoffset, recvcount, recvtype, true);
-        Status s = exchange(engine, Buffers.base(sendbuf), sendOff, sendcount * sendtype.size, to, sendtag,
-            Buffers.base(recvbuf), recvOff, recvcount * recvtype.size, from, match, call);
+        Object sendBase = Buffers.base(sendbuf);
+        if (!sendtype.contiguous && to != NO_PEER) {
+            sendBase = sendtype.packToArray(sendBase, sendOff, sendcount);
+            sendOff = Addresses.BYTE_ARRAY_BASE;
+        }
+        Object recvBase = Buffers.base(recvbuf);
+        byte[] staging = null;
+        if (!recvtype.contiguous && from != NO_PEER) {
+            staging = new byte[recvcount * recvtype.size];
+        }
+        Status s = exchange(engine, sendBase, sendOff, sendcount * sendtype.size, to, sendtag,
+            staging != null ? staging : recvBase, staging != null ? Addresses.BYTE_ARRAY_BASE : recvOff,
+            recvcount * recvtype.size, from, match, call);
+        if (staging != null) {
+            recvtype.unpackFromArray(staging, s.byteCount(), recvBase, recvOff);
+        }
         Reference.reachabilityFence(sendbuf);
         Reference.reachabilityFence(recvbuf);
         return s;
@@ -534,6 +650,11 @@ public class Comm implements Freeable {
     private Status sendRecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
                                    int source, int recvtag, String call) {
         Engine engine = MPI.engine(call);
+        if (type == Datatype.OBJECT_TYPE) {
+            // the outgoing objects are serialized before the incoming ones are stored
+            return sendRecvObjects(buf, offset, count, type, dest, sendtag, buf, offset, count, type, source, recvtag,
+                call);
+        }
         int to = destination(dest, call);
         sendTag(sendtag, call);
         int from = source(source, call);
@@ -544,13 +665,49 @@ public class Comm implements Freeable {
         // The outgoing data must survive the incoming message landing on it.
         byte[] outgoing = Buffers.EMPTY;
         if (to != NO_PEER && bytes > 0) {
-            outgoing = new byte[bytes];
-            Addresses.copy(base, off, outgoing, Addresses.BYTE_ARRAY_BASE, bytes);
+            if (type.contiguous) {
+                outgoing = new byte[bytes];
+                Addresses.copy(base, off, outgoing, Addresses.BYTE_ARRAY_BASE, bytes);
+            } else {
+                outgoing = type.packToArray(base, off, count);
+            }
         }
+        byte[] staging = !type.contiguous && from != NO_PEER ? new byte[bytes] : null;
         Status s = exchange(engine, outgoing, Addresses.BYTE_ARRAY_BASE, bytes, to, sendtag,
-            base, off, bytes, from, match, call);
+            staging != null ? staging : base, staging != null ? Addresses.BYTE_ARRAY_BASE : off, bytes, from, match,
+            call);
+        if (staging != null) {
+            type.unpackFromArray(staging, s.byteCount(), base, off);
+        }
         Reference.reachabilityFence(buf);
         return s;
+    }
+
+    /**
+     * A send-receive where either side is MPI.OBJECT: the send starts first (nonblocking, its data
+     * serialized or packed already), then the receive (probe, then the probed message), then the
+     * send completes; two ranks exchanging never deadlock.
+     */
+    private Status sendRecvObjects(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+                                   int sendtag, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
+                                   int source, int recvtag, String call) {
+        source(source, call);
+        recvTag(recvtag, call);
+        if (recvtype == Datatype.OBJECT_TYPE) {
+            ObjectTransfer.objects(this, call, recvbuf, recvoffset, recvcount);
+        } else {
+            Buffers.offset(this, call, recvbuf, recvoffset, recvcount, recvtype, true);
+        }
+        Request send = isend(Engine.MODE_STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, call);
+        Status received;
+        if (recvtype == Datatype.OBJECT_TYPE) {
+            received = receiveObjects(recvbuf, recvoffset, recvcount, source, recvtag, call);
+        } else {
+            Operation op = receive(recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
+            received = op == null ? Status.procNull(MPI.UNDEFINED) : statusOf(op, MPI.UNDEFINED);
+        }
+        send.waitStatus(call);
+        return received;
     }
 
     /**
@@ -663,9 +820,20 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
+        if (type == Datatype.OBJECT_TYPE) {
+            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+            if (peer == NO_PEER) {
+                return Request.completed(this);
+            }
+            byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
+            return startPacked(engine, mode, data, buf, peer, tag, call);
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (peer == NO_PEER) {
             return Request.completed(this);
+        }
+        if (!type.contiguous) {
+            return startPacked(engine, mode, type.packToArray(Buffers.base(buf), off, count), buf, peer, tag, call);
         }
         Operation op;
         try {
@@ -676,15 +844,48 @@ public class Comm implements Freeable {
         return new Request(this, op, buf);
     }
 
+    /** A nonblocking send of data packed (or serialized) already: the engine holds the temporary. */
+    private Request startPacked(Engine engine, int mode, byte[] data, Object buf, int peer, int tag, String call) {
+        Operation op;
+        try {
+            op = engine.isend(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext, data);
+        } catch (EngineException e) {
+            throw raise(e, call);
+        }
+        return new Request(this, op, buf);
+    }
+
     private Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag, String call) {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
+        if (type == Datatype.OBJECT_TYPE) {
+            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+            if (peer == NO_PEER) {
+                return Request.completed(this);
+            }
+            // matched lazily, in test/wait: the message's size is not known before it arrives
+            Request r = new Request(this, null, buf);
+            r.objects = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
+            return r;
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
         if (peer == NO_PEER) {
             return Request.completed(this);
         }
         Operation op;
+        if (!type.contiguous) {
+            Staged staged = new Staged(type, buf, off, count);
+            try {
+                op = engine.irecv(staged.data, Addresses.BYTE_ARRAY_BASE, staged.data.length, peer, match, p2pContext,
+                    staged.data);
+            } catch (EngineException e) {
+                throw raise(e, call);
+            }
+            Request r = new Request(this, op, buf);
+            r.staged = staged;
+            return r;
+        }
         try {
             op = engine.irecv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext, buf);
         } catch (EngineException e) {
@@ -761,17 +962,36 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
+        refuseObjects(type, call);
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
-        return new Prequest(this, false, mode, buf, Buffers.base(buf), off, count * type.size, peer, tag);
+        if (!type.contiguous) {
+            Staged staged = new Staged(type, buf, off, count);
+            return new Prequest(this, false, mode, buf, staged.data, Addresses.BYTE_ARRAY_BASE, staged.data.length,
+                peer, tag, staged);
+        }
+        return new Prequest(this, false, mode, buf, Buffers.base(buf), off, count * type.size, peer, tag, null);
     }
 
     private Prequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag, String call) {
         MPI.check(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
+        refuseObjects(type, call);
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
+        if (!type.contiguous) {
+            Staged staged = new Staged(type, buf, off, count);
+            return new Prequest(this, true, Engine.MODE_STANDARD, buf, staged.data, Addresses.BYTE_ARRAY_BASE,
+                staged.data.length, peer, match, staged);
+        }
         return new Prequest(this, true, Engine.MODE_STANDARD, buf, Buffers.base(buf), off, count * type.size,
-            peer, match);
+            peer, match, null);
+    }
+
+    private void refuseObjects(Datatype type, String call) {
+        if (type == Datatype.OBJECT_TYPE) {
+            throw raise(ErrorClass.TYPE, call + ": persistent requests do not take MPI.OBJECT"
+                + " (use Isend/Irecv, which serialize at each call)");
+        }
     }
 
     // ================================================================ collectives
@@ -852,16 +1072,91 @@ public class Comm implements Freeable {
         throw Unsupported.notYet("Comm.createIntercomm");
     }
 
+    /**
+     * Packs {@code incount} items of {@code type} from {@code inbuf} into {@code outbuf} at byte
+     * {@code position}; returns the position after them. ERR_TRUNCATE when outbuf has no room.
+     */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
-        throw Unsupported.notYet("Comm.pack");
+        return pack(inbuf, 0, incount, type, outbuf, position, "pack");
     }
 
+    /**
+     * Unpacks {@code outcount} items of {@code type} from {@code inbuf} at byte {@code position}
+     * into {@code outbuf}; returns the position after them. ERR_TRUNCATE when inbuf holds fewer bytes.
+     */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
-        throw Unsupported.notYet("Comm.unpack");
+        return unpack(inbuf, position, outbuf, 0, outcount, type, "unpack");
     }
 
+    /** Bytes that {@code incount} items of {@code type} pack to (an upper bound, as MPI says; exact here). */
     public final int packSize(int incount, Datatype type) {
-        throw Unsupported.notYet("Comm.packSize");
+        return packSize(incount, type, "packSize");
+    }
+
+    private int pack(Object inbuf, int offset, int incount, Datatype type, byte[] outbuf, int position, String call) {
+        MPI.check(call);
+        long off = Buffers.offset(this, call, inbuf, offset, incount, type, false);
+        long bytes = (long) incount * type.size;
+        packedRange(call, "outbuf", outbuf, position, bytes, "has room for");
+        Object base = Buffers.base(inbuf);
+        if (type.contiguous) {
+            Addresses.copy(base, off, outbuf, Addresses.BYTE_ARRAY_BASE + position, bytes);
+        } else {
+            type.layout.plan().pack(base, off, incount, outbuf, Addresses.BYTE_ARRAY_BASE + position);
+        }
+        Reference.reachabilityFence(inbuf);
+        return (int) (position + bytes);
+    }
+
+    private int unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype type,
+                       String call) {
+        MPI.check(call);
+        long off = Buffers.offset(this, call, outbuf, offset, outcount, type, true);
+        long bytes = (long) outcount * type.size;
+        packedRange(call, "inbuf", inbuf, position, bytes, "holds");
+        Object base = Buffers.base(outbuf);
+        if (type.contiguous) {
+            Addresses.copy(inbuf, Addresses.BYTE_ARRAY_BASE + position, base, off, bytes);
+        } else {
+            type.layout.plan().unpack(inbuf, Addresses.BYTE_ARRAY_BASE + position, outcount, base, off);
+        }
+        Reference.reachabilityFence(outbuf);
+        return (int) (position + bytes);
+    }
+
+    /** Checks that {@code bytes} bytes from {@code position} lie in the packed buffer {@code name}. */
+    private void packedRange(String call, String name, byte[] packed, int position, long bytes, String verb) {
+        if (packed == null) {
+            throw raise(ErrorClass.BUFFER, call + ": " + name + " is null");
+        }
+        if (position < 0 || position > packed.length) {
+            throw raise(ErrorClass.ARG, call + ": position " + position + " is outside " + name + " (byte["
+                + packed.length + "])");
+        }
+        if (position + bytes > packed.length) {
+            throw raise(ErrorClass.TRUNCATE, call + ": " + name + " (byte[" + packed.length + "]) " + verb + " only "
+                + (packed.length - position) + " bytes from position " + position + ", the data are " + bytes + " bytes");
+        }
+    }
+
+    private int packSize(int incount, Datatype type, String call) {
+        MPI.check(call);
+        if (type == null || type.isNull()) {
+            throw raise(ErrorClass.TYPE, call + ": datatype is " + (type == null ? "null" : type));
+        }
+        type.checkUsable(this, call);
+        if (type.isObject()) {
+            throw raise(ErrorClass.TYPE, call + ": MPI.OBJECT has no packed size (use Object_Serialize)");
+        }
+        if (incount < 0) {
+            throw raise(ErrorClass.COUNT, call + ": incount " + incount + " is negative");
+        }
+        long bytes = (long) incount * type.size;
+        if (bytes > Integer.MAX_VALUE) {
+            throw raise(ErrorClass.COUNT, call + ": incount " + incount + " of " + type + " is " + bytes
+                + " bytes, more than an int");
+        }
+        return (int) bytes;
     }
 
     public static int createKeyval() {
@@ -1261,27 +1556,21 @@ public class Comm implements Freeable {
     }
 
     public int Pack_size(int incount, Datatype datatype) {
-        throw Unsupported.notYet("Comm.Pack_size");
+        return packSize(incount, datatype, "Pack_size");
     }
 
     public long GetIntercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
         throw Unsupported.dynamicProcesses("Comm.GetIntercomm");
     }
 
-    public byte[] Object_Serialize(Object buf, int offset, int count, Datatype type) {
-        throw Unsupported.notYet("Comm.Object_Serialize");
-    }
-
-    public void Object_Deserialize(Object buf, byte[] byte_buf, int offset, int count, Datatype type) {
-        throw Unsupported.notYet("Comm.Object_Deserialize");
-    }
-
+    /** mpiJava: {@link #pack} with an element offset into {@code inbuf}. */
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
-        throw Unsupported.notYet("Comm.Pack");
+        return pack(inbuf, offset, incount, datatype, outbuf, position, "Pack");
     }
 
+    /** mpiJava: {@link #unpack} with an element offset into {@code outbuf}. */
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
-        throw Unsupported.notYet("Comm.Unpack");
+        return unpack(inbuf, position, outbuf, offset, outcount, datatype, "Unpack");
     }
 
     public void Attr_put(int keyval, int value) {

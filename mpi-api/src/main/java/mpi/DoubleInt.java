@@ -2,7 +2,22 @@ package mpi;
 
 import java.nio.*;
 
+/**
+ * Open MPI: the view of {@code MPI.DOUBLE_INT} ({double value, int index}, C's layout:
+ * the index at byte 8, extent 16) for MINLOC/MAXLOC; {@code getType()} is that predefined type.
+ */
 public final class DoubleInt extends Struct {
+    private final int value;
+    private final int index;
+
+    public DoubleInt() {
+        value = addDouble();
+        setOffset(8);
+        index = addInt();
+        setOffset(16);
+        predefined = Datatype.DOUBLE_INT_TYPE;
+    }
+
     @Override
     protected Data newData() {
         return new Data();
@@ -10,19 +25,19 @@ public final class DoubleInt extends Struct {
 
     public final class Data extends Struct.Data {
         public double getValue() {
-            throw Unsupported.notYet("DoubleInt.Data.getValue");
+            return getDouble(value);
         }
 
         public int getIndex() {
-            throw Unsupported.notYet("DoubleInt.Data.getIndex");
+            return getInt(index);
         }
 
         public void putValue(double v) {
-            throw Unsupported.notYet("DoubleInt.Data.putValue");
+            putDouble(value, v);
         }
 
         public void putIndex(int v) {
-            throw Unsupported.notYet("DoubleInt.Data.putIndex");
+            putInt(index, v);
         }
     }
 }

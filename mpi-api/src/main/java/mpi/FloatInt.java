@@ -2,7 +2,22 @@ package mpi;
 
 import java.nio.*;
 
+/**
+ * Open MPI: the view of {@code MPI.FLOAT_INT} ({float value, int index}, C's layout:
+ * the index at byte 4, extent 8) for MINLOC/MAXLOC; {@code getType()} is that predefined type.
+ */
 public final class FloatInt extends Struct {
+    private final int value;
+    private final int index;
+
+    public FloatInt() {
+        value = addFloat();
+        setOffset(4);
+        index = addInt();
+        setOffset(8);
+        predefined = Datatype.FLOAT_INT_TYPE;
+    }
+
     @Override
     protected Data newData() {
         return new Data();
@@ -10,19 +25,19 @@ public final class FloatInt extends Struct {
 
     public final class Data extends Struct.Data {
         public float getValue() {
-            throw Unsupported.notYet("FloatInt.Data.getValue");
+            return getFloat(value);
         }
 
         public int getIndex() {
-            throw Unsupported.notYet("FloatInt.Data.getIndex");
+            return getInt(index);
         }
 
         public void putValue(float v) {
-            throw Unsupported.notYet("FloatInt.Data.putValue");
+            putFloat(value, v);
         }
 
         public void putIndex(int v) {
-            throw Unsupported.notYet("FloatInt.Data.putIndex");
+            putInt(index, v);
         }
     }
 }

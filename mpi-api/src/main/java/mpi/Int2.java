@@ -2,7 +2,21 @@ package mpi;
 
 import java.nio.*;
 
+/**
+ * Open MPI: the view of {@code MPI.INT2} ({int value, int index}, C's layout:
+ * the index at byte 4, extent 8) for MINLOC/MAXLOC; {@code getType()} is that predefined type.
+ */
 public final class Int2 extends Struct {
+    private final int value;
+    private final int index;
+
+    public Int2() {
+        value = addInt();
+        index = addInt();
+        setOffset(8);
+        predefined = Datatype.INT2_TYPE;
+    }
+
     @Override
     protected Data newData() {
         return new Data();
@@ -10,19 +24,19 @@ public final class Int2 extends Struct {
 
     public final class Data extends Struct.Data {
         public int getValue() {
-            throw Unsupported.notYet("Int2.Data.getValue");
+            return getInt(value);
         }
 
         public int getIndex() {
-            throw Unsupported.notYet("Int2.Data.getIndex");
+            return getInt(index);
         }
 
         public void putValue(int v) {
-            throw Unsupported.notYet("Int2.Data.putValue");
+            putInt(value, v);
         }
 
         public void putIndex(int v) {
-            throw Unsupported.notYet("Int2.Data.putIndex");
+            putInt(index, v);
         }
     }
 }

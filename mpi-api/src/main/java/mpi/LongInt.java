@@ -2,7 +2,22 @@ package mpi;
 
 import java.nio.*;
 
+/**
+ * Open MPI: the view of {@code MPI.LONG_INT} ({long value, int index}, C's layout:
+ * the index at byte 8, extent 16) for MINLOC/MAXLOC; {@code getType()} is that predefined type.
+ */
 public final class LongInt extends Struct {
+    private final int value;
+    private final int index;
+
+    public LongInt() {
+        value = addLong();
+        setOffset(8);
+        index = addInt();
+        setOffset(16);
+        predefined = Datatype.LONG_INT_TYPE;
+    }
+
     @Override
     protected Data newData() {
         return new Data();
@@ -10,19 +25,19 @@ public final class LongInt extends Struct {
 
     public final class Data extends Struct.Data {
         public long getValue() {
-            throw Unsupported.notYet("LongInt.Data.getValue");
+            return getLong(value);
         }
 
         public int getIndex() {
-            throw Unsupported.notYet("LongInt.Data.getIndex");
+            return getInt(index);
         }
 
         public void putValue(long v) {
-            throw Unsupported.notYet("LongInt.Data.putValue");
+            putLong(value, v);
         }
 
         public void putIndex(int v) {
-            throw Unsupported.notYet("LongInt.Data.putIndex");
+            putInt(index, v);
         }
     }
 }

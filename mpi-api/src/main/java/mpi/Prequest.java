@@ -20,10 +20,16 @@ public final class Prequest extends Request {
     /** Engine tag (ANY_TAG already translated for receives). */
     private final int tag;
 
+    /**
+     * @param staged for a non-contiguous datatype, the packed temporary ({@code base}/{@code offset}
+     *               address its data): packed at each start of a send, unpacked at each completion
+     *               of a receive; null otherwise
+     */
     Prequest(Comm comm, boolean receive, int mode, Object buffer, Object base, long offset, int bytes,
-             int peer, int tag) {
+             int peer, int tag, Staged staged) {
         super(comm, INACTIVE, true);
         this.buffer = buffer;
+        this.staged = staged;
         this.receive = receive;
         this.mode = mode;
         this.base = base;
@@ -71,6 +77,13 @@ public final class Prequest extends Request {
         if (peer == Comm.NO_PEER) {
             state = DONE;
             return;
+        }
+        if (staged != null) {
+            if (receive) {
+                staged.reset();
+            } else {
+                staged.pack();
+            }
         }
         try {
             op = receive ? engine.irecv(base, offset, bytes, peer, tag, comm.p2pContext, buffer)

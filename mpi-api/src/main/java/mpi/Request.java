@@ -39,6 +39,10 @@ public class Request implements Freeable {
     Operation op;
     /** The program's buffer, referenced while the engine may touch it. */
     Object buffer;
+    /** A non-contiguous datatype's packed temporary: unpacked into {@link #buffer} when a receive completes. */
+    Staged staged;
+    /** An MPI.OBJECT receive: matched lazily ({@link #op} is null until then), deserialized when complete. */
+    ObjectTransfer objects;
 
     /** REQUEST_NULL. */
     Request() {
@@ -74,7 +78,30 @@ public class Request implements Freeable {
 
     /** Complete, so that {@link #collect} will not block. Does not progress. */
     final boolean isComplete() {
-        return state != ACTIVE || op.isComplete();
+        if (state != ACTIVE) {
+            return true;
+        }
+        if (op == null && !objectsMatched(false)) {
+            return false;
+        }
+        return op == null || op.isComplete();
+    }
+
+    /**
+     * An MPI.OBJECT receive: posts the receive of a matching message (waiting for one if
+     * {@code block}); true once it has an operation, or when it was cancelled before one.
+     */
+    private boolean objectsMatched(boolean block) {
+        if (op != null || objects.cancelled) {
+            return true;
+        }
+        if (block) {
+            objects.match();
+        } else if (!objects.tryMatch()) {
+            return false;
+        }
+        op = objects.op;
+        return true;
     }
 
     /**
@@ -87,8 +114,23 @@ public class Request implements Freeable {
         switch (state) {
             case ACTIVE:
                 Operation o = op;
-                if (want || o.error() != ErrorClass.SUCCESS) {
-                    s = comm.statusOf(o, index);
+                if (o == null) {
+                    // an MPI.OBJECT receive cancelled before any message matched
+                    s = want ? new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, true, index) : null;
+                    break;
+                }
+                if (objects != null) {
+                    s = objects.finish(index);
+                    if (!want && s.getError() == ErrorClass.SUCCESS) {
+                        s = null;
+                    }
+                } else {
+                    if (staged != null && !o.isSend()) {
+                        staged.unpack(o.byteCount());
+                    }
+                    if (want || o.error() != ErrorClass.SUCCESS) {
+                        s = comm.statusOf(o, index);
+                    }
                 }
                 op = null;
                 engine.release(o);
@@ -102,6 +144,8 @@ public class Request implements Freeable {
         state = persistent ? INACTIVE : NULL;
         if (!persistent) {
             buffer = null;
+            staged = null;
+            objects = null;
         }
         return s;
     }
@@ -118,6 +162,12 @@ public class Request implements Freeable {
     private void await(Engine engine, String call) {
         if (state == ACTIVE) {
             try {
+                if (op == null && !objectsMatched(true)) {
+                    return;
+                }
+                if (op == null) {
+                    return; // cancelled before a message matched
+                }
                 engine.await(op);
             } catch (EngineException e) {
                 throw scope().raise(e, call);
@@ -131,7 +181,10 @@ public class Request implements Freeable {
             return true;
         }
         try {
-            return engine.test(op);
+            if (op == null && !objectsMatched(false)) {
+                return false;
+            }
+            return op == null || engine.test(op);
         } catch (EngineException e) {
             throw scope().raise(e, call);
         }
@@ -154,7 +207,8 @@ public class Request implements Freeable {
         return waitStatus("Wait");
     }
 
-    private Status waitStatus(String call) {
+    /** Waits and returns the status, errors raised naming {@code call} (for calls built on requests). */
+    final Status waitStatus(String call) {
         Engine engine = MPI.engine(call);
         await(engine, call);
         return finish(engine, true, call);
@@ -198,7 +252,17 @@ public class Request implements Freeable {
             return null;
         }
         switch (state) {
-            case ACTIVE: return comm.statusOf(op, MPI.UNDEFINED);
+            case ACTIVE:
+                if (op == null) {
+                    return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, true, MPI.UNDEFINED);
+                }
+                if (objects != null) {
+                    return objects.finish(MPI.UNDEFINED);
+                }
+                if (staged != null && !op.isSend()) {
+                    staged.unpack(op.byteCount());
+                }
+                return comm.statusOf(op, MPI.UNDEFINED);
             case DONE: return Status.procNull(MPI.UNDEFINED);
             default: return Status.empty(MPI.UNDEFINED);
         }
@@ -220,6 +284,10 @@ public class Request implements Freeable {
         Engine engine = MPI.engine(call);
         switch (state) {
             case ACTIVE:
+                if (op == null) {
+                    objects.cancelled = true; // an MPI.OBJECT receive no message has matched yet
+                    break;
+                }
                 try {
                     engine.cancel(op);
                 } catch (EngineException e) {
@@ -253,7 +321,7 @@ public class Request implements Freeable {
             return;
         }
         Engine engine = MPI.engine(call);
-        if (state == ACTIVE) {
+        if (state == ACTIVE && op != null) {
             try {
                 engine.release(op);
             } catch (EngineException e) {
@@ -262,6 +330,8 @@ public class Request implements Freeable {
         }
         op = null;
         buffer = null;
+        staged = null;
+        objects = null;
         state = NULL;
     }
 

@@ -2,7 +2,22 @@ package mpi;
 
 import java.nio.*;
 
+/**
+ * Open MPI: the view of {@code MPI.SHORT_INT} ({short value, int index}, C's layout:
+ * the index at byte 4, extent 8) for MINLOC/MAXLOC; {@code getType()} is that predefined type.
+ */
 public final class ShortInt extends Struct {
+    private final int value;
+    private final int index;
+
+    public ShortInt() {
+        value = addShort();
+        setOffset(4);
+        index = addInt();
+        setOffset(8);
+        predefined = Datatype.SHORT_INT_TYPE;
+    }
+
     @Override
     protected Data newData() {
         return new Data();
@@ -10,19 +25,19 @@ public final class ShortInt extends Struct {
 
     public final class Data extends Struct.Data {
         public short getValue() {
-            throw Unsupported.notYet("ShortInt.Data.getValue");
+            return getShort(value);
         }
 
         public int getIndex() {
-            throw Unsupported.notYet("ShortInt.Data.getIndex");
+            return getInt(index);
         }
 
         public void putValue(short v) {
-            throw Unsupported.notYet("ShortInt.Data.putValue");
+            putShort(value, v);
         }
 
         public void putIndex(int v) {
-            throw Unsupported.notYet("ShortInt.Data.putIndex");
+            putInt(index, v);
         }
     }
 }

