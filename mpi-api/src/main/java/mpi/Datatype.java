@@ -198,24 +198,52 @@ public final class Datatype implements Freeable {
         throw Unsupported.notYet("Datatype.setName");
     }
 
+    /** Keyvals of datatypes (the keyval table is shared with communicators, see {@link Attributes}). */
+    static final String ATTR_KIND = "Datatype";
+    /** User attributes, made on first use. */
+    private volatile Attributes attributes;
+
+    private Attributes attributes() {
+        Attributes a = attributes;
+        if (a == null) {
+            synchronized (this) {
+                a = attributes;
+                if (a == null) {
+                    a = new Attributes();
+                    attributes = a;
+                }
+            }
+        }
+        return a;
+    }
+
     public static int createKeyval() {
-        throw Unsupported.notYet("Datatype.createKeyval");
+        MPI.check("createKeyval");
+        return Attributes.createKeyval(ATTR_KIND, CopyAttrFunction.DUP, DeleteAttrFunction.NULL_DELETE);
     }
 
     public static void freeKeyval(int keyval) {
-        throw Unsupported.notYet("Datatype.freeKeyval");
+        MPI.check("freeKeyval");
+        Attributes.freeKeyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.freeKeyval");
     }
 
     public void setAttr(int keyval, Object value) {
-        throw Unsupported.notYet("Datatype.setAttr");
+        MPI.check("setAttr");
+        if (value == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "Datatype.setAttr: the value of keyval " + keyval + " is null");
+        }
+        attributes().set(this, Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.setAttr", false), value);
     }
 
     public Object getAttr(int keyval) {
-        throw Unsupported.notYet("Datatype.getAttr");
+        MPI.check("getAttr");
+        Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.getAttr", true);
+        return attributes().get(keyval);
     }
 
     public void deleteAttr(int keyval) {
-        throw Unsupported.notYet("Datatype.deleteAttr");
+        MPI.check("deleteAttr");
+        attributes().delete(this, Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.deleteAttr", true));
     }
 
     /**
