@@ -239,10 +239,6 @@ public final class Group implements Freeable {
         if (ranks == null) {
             throw error(ErrorClass.ARG, call + ": " + what + " is null");
         }
-        if (ranks.length > size) {
-            throw error(ErrorClass.ARG, call + ": " + what + " has " + ranks.length + " entries, more than the group's size "
-                + size);
-        }
         boolean[] seen = new boolean[size];
         for (int i = 0; i < ranks.length; i++) {
             int r = ranks[i];
