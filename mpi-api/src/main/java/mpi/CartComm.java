@@ -1,53 +1,53 @@
 package mpi;
 
-import java.nio.*;
-
+/** The Open MPI bindings' Cartesian communicator; see {@link Cartcomm}. */
 public final class CartComm extends Cartcomm {
     CartComm(String name, int p2pContext, int collContext) {
         super(name, p2pContext, collContext);
     }
 
     public CartComm clone() {
-        throw Unsupported.notYet("CartComm.clone");
+        return (CartComm) duplicate("clone", null);
     }
 
     public CartComm dup() {
-        throw Unsupported.notYet("CartComm.dup");
+        return (CartComm) duplicate("dup", null);
     }
 
     public CartComm iDup() {
-        throw Unsupported.notYet("CartComm.iDup");
+        return (CartComm) duplicateNow("iDup");
     }
 
     public CartComm dupWithInfo(Info info) {
-        throw Unsupported.notYet("CartComm.dupWithInfo");
+        return (CartComm) duplicate("dupWithInfo", info);
     }
 
     public CartParms getTopo() {
-        throw Unsupported.notYet("CartComm.getTopo");
+        return topo("getTopo");
     }
 
     public int getRank(int[] coords) {
-        throw Unsupported.notYet("CartComm.getRank");
+        return rankAt(coords, "getRank");
     }
 
     public int[] getCoords(int rank) {
-        throw Unsupported.notYet("CartComm.getCoords");
+        return coordsOf(rank, "getCoords");
     }
 
     public ShiftParms shift(int direction, int disp) {
-        throw Unsupported.notYet("CartComm.shift");
+        return shift(direction, disp, "shift");
     }
 
     public CartComm sub(boolean[] remainDims) {
-        throw Unsupported.notYet("CartComm.sub");
+        return sub(remainDims, "sub");
     }
 
     public int map(int[] dims, boolean[] periods) {
-        throw Unsupported.notYet("CartComm.map");
+        return map(dims, periods, "map");
     }
 
+    /** MPI_Dims_create: fills the zero entries of {@code dims}, as balanced as possible (ERR_DIMS when impossible). */
     public static void createDims(int nnodes, int[] dims) {
-        throw Unsupported.notYet("CartComm.createDims");
+        dimsCreate(nnodes, dims, "createDims");
     }
 }

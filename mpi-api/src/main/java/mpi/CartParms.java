@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 public final class CartParms {
     /** mpiJava 1.2: the extent of each dimension, its periodicity and this process's coordinates. */
     public int[] dims;
@@ -15,18 +13,18 @@ public final class CartParms {
     }
 
     public int getDimCount() {
-        throw Unsupported.notYet("CartParms.getDimCount");
+        return dims.length;
     }
 
     public int getDim(int i) {
-        throw Unsupported.notYet("CartParms.getDim");
+        return dims[i];
     }
 
     public boolean getPeriod(int i) {
-        throw Unsupported.notYet("CartParms.getPeriod");
+        return periods[i];
     }
 
     public int getCoord(int i) {
-        throw Unsupported.notYet("CartParms.getCoord");
+        return coords[i];
     }
 }

@@ -47,12 +47,33 @@ public class Comm implements Freeable {
     /** Communicator ranks are world ranks (COMM_WORLD): status sources need no translation. */
     private boolean identity;
 
+    /**
+     * World ranks of the local group: the same array as {@link #worldRanks}, except in an
+     * intercommunicator, whose {@code worldRanks} (the point-to-point table) is the remote group.
+     */
+    int[] localWorldRanks = new int[0];
+    /** The context pair this communicator owns ({@link ContextIds}), or -1 (predefined and null communicators). */
+    int contextPair = -1;
+    /** Freed, or a null communicator: {@link #isNull} is true and management calls are refused. */
+    volatile boolean freed;
+    /** The name the program set ({@link #setName}), or null. */
+    private volatile String userName;
+    /** The virtual topology (CART, GRAPH, DIST_GRAPH), or null. */
+    Topology topology;
+    /** The info hints ({@link #setInfo}), never null for a live communicator. */
+    private volatile Info info = new Info();
+    /** User attributes (keyvals of {@link #createKeyval}). */
+    private volatile Attributes attributes = new Attributes();
+    /** What {@link #getRequest} returns: the request of {@code iDup}, complete at once. */
+    private volatile Request creationRequest;
+
     volatile Errhandler errhandler = Errhandler.FATAL_HANDLER;
 
     Comm(String name, int p2pContext, int collContext) {
         this.name = name;
         this.p2pContext = p2pContext;
         this.collContext = collContext;
+        this.freed = p2pContext < 0;
     }
 
     /** Called at Init, before the running state is published, so no other thread sees it change. */
@@ -61,13 +82,35 @@ public class Comm implements Freeable {
         this.rank = rank;
         this.size = worldRanks.length;
         this.identity = identity;
+        this.localWorldRanks = worldRanks;
+        this.group = new Group(worldRanks, rank);
+    }
+
+    /**
+     * Gives a new communicator its members: {@code local} (this process is {@code localRank}
+     * there) and the point-to-point table {@code peers} ({@code local} itself for an
+     * intracommunicator, the remote group for an intercommunicator). Called before the
+     * communicator is handed to the program.
+     */
+    final void setGroups(int[] local, int localRank, int[] peers) {
+        this.worldRanks = peers;
+        this.size = peers.length;
+        this.localWorldRanks = local;
+        this.rank = localRank;
+        boolean world = peers == local && local.length == MPI.COMM_WORLD.size;
+        for (int i = 0; world && i < local.length; i++) {
+            world = local[i] == i;
+        }
+        this.identity = world;
+        this.group = new Group(local, localRank);
     }
 
     // ================================================================ group
 
+    /** The size of the (local) group. */
     public final int getSize() {
         MPI.check("getSize");
-        return size;
+        return localWorldRanks.length;
     }
 
     public final int getRank() {
@@ -77,7 +120,7 @@ public class Comm implements Freeable {
 
     public int Size() {
         MPI.check("Size");
-        return size;
+        return localWorldRanks.length;
     }
 
     public int Rank() {
@@ -85,29 +128,42 @@ public class Comm implements Freeable {
         return rank;
     }
 
-    /** IDENT for the same communicator, CONGRUENT for the same members in the same order, SIMILAR for the same members. */
+    /**
+     * IDENT for the same communicator, CONGRUENT for the same members in the same order (both
+     * groups of intercommunicators), SIMILAR for the same members, otherwise UNEQUAL.
+     */
     public static int compare(Comm comm1, Comm comm2) {
-        MPI.check("compare");
+        return compare(comm1, comm2, "compare");
+    }
+
+    private static int compare(Comm comm1, Comm comm2, String call) {
+        MPI.check(call);
+        live(comm1, call, "comm1");
+        live(comm2, call, "comm2");
         if (comm1 == comm2) {
             return MPI.IDENT;
         }
-        int[] a = comm1.worldRanks;
-        int[] b = comm2.worldRanks;
-        if (Arrays.equals(a, b)) {
-            return MPI.CONGRUENT;
+        if (comm1.isInterImpl() != comm2.isInterImpl()) {
+            return MPI.UNEQUAL;
         }
-        int[] sa = a.clone();
-        int[] sb = b.clone();
-        Arrays.sort(sa);
-        Arrays.sort(sb);
-        return Arrays.equals(sa, sb) ? MPI.SIMILAR : MPI.UNEQUAL;
+        int local = Group.compareMembers(comm1.localWorldRanks, comm2.localWorldRanks);
+        int remote = comm1.isInterImpl() ? Group.compareMembers(comm1.worldRanks, comm2.worldRanks) : local;
+        int worst = Math.max(local, remote);
+        return worst == MPI.IDENT ? MPI.CONGRUENT : worst;
     }
 
     public static int Compare(Comm comm1, Comm comm2) {
-        return compare(comm1, comm2);
+        return compare(comm1, comm2, "Compare");
     }
 
-    /** The predefined communicators cannot be freed (MPI_ERR_COMM). */
+    /**
+     * Frees this communicator: the delete callbacks of its attributes run, its context pair goes
+     * back to be reused, and it becomes null ({@link #isNull}). The predefined communicators and
+     * null ones are refused (ERR_COMM). Local: messages of the communicator must all have been
+     * received (as MPI requires), and every member frees it before they create the next one that
+     * might reuse its contexts (a member that has not freed it still holds the pair, so the
+     * agreement skips it).
+     */
     @Override
     public final void free() {
         freeImpl("free");
@@ -119,55 +175,92 @@ public class Comm implements Freeable {
 
     private void freeImpl(String call) {
         MPI.check(call);
-        throw raise(ErrorClass.COMM, call + ": " + name + " is predefined and cannot be freed");
+        if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
+            throw raise(ErrorClass.COMM, call + ": " + name + " is predefined and cannot be freed");
+        }
+        int pair;
+        synchronized (this) {
+            if (freed) {
+                throw raise(ErrorClass.COMM, call + ": the communicator is null (MPI.COMM_NULL, or already freed)");
+            }
+            freed = true;
+            pair = contextPair;
+            contextPair = -1;
+        }
+        try {
+            attributes.deleteAll(this);
+        } finally {
+            worldRanks = new int[0];
+            localWorldRanks = worldRanks;
+            size = 0;
+            rank = MPI.UNDEFINED;
+            group = MPI.GROUP_NULL;
+            if (pair >= 0) {
+                ContextIds.get().release(pair);
+            }
+        }
     }
 
+    /** True for a null communicator: MPI.COMM_NULL, a freed one, or the result of split with MPI.UNDEFINED. */
     public final boolean isNull() {
-        return false;
+        return freed;
     }
 
     public boolean Is_null() {
-        return false;
+        return freed;
     }
 
-    /** Communicators of this version are intracommunicators. */
+    /** Whether this is an intercommunicator. */
     public final boolean isInter() {
-        MPI.check("isInter");
-        return false;
+        live("isInter");
+        return isInterImpl();
     }
 
     public boolean Test_inter() {
-        MPI.check("Test_inter");
-        return false;
+        live("Test_inter");
+        return isInterImpl();
     }
 
-    /** No virtual topology (UNDEFINED) on the communicators of this version. */
+    final boolean isInterImpl() {
+        return this instanceof Intercomm;
+    }
+
+    /** MPI.CART, MPI.GRAPH, MPI.DIST_GRAPH, or MPI.UNDEFINED without a virtual topology. */
     public final int getTopology() {
-        MPI.check("getTopology");
-        return MPI.UNDEFINED;
+        live("getTopology");
+        return topology == null ? MPI.UNDEFINED : topology.kind;
     }
 
     public int Topo_test() {
-        MPI.check("Topo_test");
-        return MPI.UNDEFINED;
+        live("Topo_test");
+        return topology == null ? MPI.UNDEFINED : topology.kind;
     }
 
+    /**
+     * The name set by {@link #setName}; the predefined communicators are named "MPI_COMM_WORLD",
+     * "MPI_COMM_SELF" and "MPI_COMM_NULL"; others have "" until named (names are not copied by dup,
+     * MPI 6.8).
+     */
     public final String getName() {
-        return name;
+        String n = userName;
+        return n != null ? n : contextPair < 0 ? name : "";
     }
 
     public final void setName(String name) {
-        MPI.check("setName");
+        live("setName");
         if (name == null) {
             throw raise(ErrorClass.ARG, "setName: name is null");
         }
+        this.userName = name;
         this.name = name;
     }
 
     /**
-     * The predefined attributes: TAG_UB, HOST (PROC_NULL: no host process), IO (ANY_SOURCE: every
-     * rank may do I/O), WTIME_IS_GLOBAL (0: clocks are per process), UNIVERSE_SIZE (the world
-     * size), LASTUSEDCODE; {@code null} for APPNUM, which only spawned jobs have.
+     * An attribute: a user keyval's value ({@code null} when not set), or a predefined attribute
+     * (Open MPI's values, Integer objects): TAG_UB, HOST (PROC_NULL: no host process), IO
+     * (ANY_SOURCE: every rank may do I/O, MPI 8.1.2), WTIME_IS_GLOBAL (Boolean false here, as the
+     * Open MPI bindings convert it; Integer 0 from mpiJava's Attr_get), APPNUM (0: the first and
+     * only application of the mpirun command line), UNIVERSE_SIZE (the world size), LASTUSEDCODE.
      */
     public final Object getAttr(int keyval) {
         return attr(keyval, "getAttr");
@@ -175,23 +268,160 @@ public class Comm implements Freeable {
 
     /** MPJ Express form (mpiJava 1.2's returned int; the Integer here unboxes where needed). */
     public Object Attr_get(int keyval) {
-        return attr(keyval, "Attr_get");
+        Object v = attr(keyval, "Attr_get");
+        return v instanceof Boolean ? (Integer) (((Boolean) v) ? 1 : 0) : v;
     }
 
     private Object attr(int keyval, String call) {
-        MPI.check(call);
+        live(call);
         switch (keyval) {
             case MPI.TAG_UB: return MPI.TAG_UB;
             case MPI.HOST: return MPI.PROC_NULL;
             case MPI.IO: return MPI.ANY_SOURCE;
-            case MPI.WTIME_IS_GLOBAL: return 0;
+            case MPI.WTIME_IS_GLOBAL: return Boolean.FALSE;
             case MPI.UNIVERSE_SIZE: return MPI.COMM_WORLD.size;
             case MPI.LASTUSEDCODE: return ErrorCodes.lastUsed();
-            case MPI.APPNUM: return null;
+            case MPI.APPNUM: return 0;
             default:
-                throw raise(ErrorClass.KEYVAL, call + ": keyval " + keyval
-                    + " is not a predefined attribute (user attributes are not implemented yet)");
+                Attributes.keyval(this, keyval, KIND, call, true);
+                return attributes.get(keyval);
         }
+    }
+
+    /** Keyvals of communicators are of this kind (those of datatypes are not accepted here). */
+    static final String KIND = "Comm";
+
+    // ================================================================ communicator management (package)
+
+    /** Checks that MPI runs and this communicator is not null; ERR_COMM naming {@code call} otherwise. */
+    final void live(String call) {
+        MPI.check(call);
+        if (freed) {
+            throw raise(ErrorClass.COMM, call + ": the communicator is null (MPI.COMM_NULL, or freed)");
+        }
+    }
+
+    /** {@link #live} for an argument {@code what} of {@code call}. */
+    static Comm live(Comm c, String call, String what) {
+        if (c == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.COMM, call + ": " + what + " is null");
+        }
+        if (c.freed) {
+            throw c.raise(ErrorClass.COMM, call + ": " + what + " is a null communicator (MPI.COMM_NULL, or freed)");
+        }
+        return c;
+    }
+
+    /**
+     * The processes that create communicators from this one together, as world ranks in an order
+     * every one of them computes alike: the group of an intracommunicator; both groups of an
+     * intercommunicator, the one with the lowest world rank first.
+     */
+    final int[] creators() {
+        if (!isInterImpl()) {
+            return localWorldRanks;
+        }
+        return localFirst() ? concat(localWorldRanks, worldRanks) : concat(worldRanks, localWorldRanks);
+    }
+
+    /** This process's index in {@link #creators}. */
+    final int creatorIndex() {
+        return !isInterImpl() || localFirst() ? rank : worldRanks.length + rank;
+    }
+
+    private boolean localFirst() {
+        return min(localWorldRanks) < min(worldRanks);
+    }
+
+    private static int min(int[] a) {
+        int m = Integer.MAX_VALUE;
+        for (int v : a) {
+            m = Math.min(m, v);
+        }
+        return m;
+    }
+
+    static int[] concat(int[] a, int[] b) {
+        int[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /**
+     * A context pair free at every process of {@code members} (world ranks; this process is
+     * {@code members[me]}), agreed over {@code context} (a collective context the members share)
+     * with reserved tag {@code tag}. Collective over {@code members}.
+     */
+    final int newContextPair(String call, int[] members, int me, int context, int tag) {
+        return ContextIds.allocate(this, call, ContextIds.key(context, tag),
+            offer -> ContextIds.and(Agreement.allgather(this, call, members, me, context, tag, offer)));
+    }
+
+    /** A context pair free at every creator of this communicator (collective over {@link #creators}). */
+    final int newContextPair(String call) {
+        return newContextPair(call, creators(), creatorIndex(), collContext, Agreement.TAG_ALLGATHER);
+    }
+
+    /**
+     * A new communicator built on {@code pair}'s contexts: an instance of {@code kind}'s class
+     * (the class of a communicator, or the class itself), with members {@code local} (this process
+     * is {@code localRank}) and point-to-point table {@code peers}, this communicator's error
+     * handler (MPI 8.3: new communicators inherit their parent's) and an empty info. The one way
+     * communicators are made after Init.
+     */
+    final <T extends Comm> T build(Class<T> kind, int pair, int[] local, int localRank, int[] peers) {
+        int p2p = ContextIds.p2pContext(pair);
+        int coll = ContextIds.collContext(pair);
+        String label = "a communicator of " + local.length + (peers != local ? " and " + peers.length : "")
+            + " ranks (context " + p2p + ")";
+        Comm c;
+        if (kind == CartComm.class || kind == Cartcomm.class) {
+            c = new CartComm(label, p2p, coll);
+        } else if (kind == GraphComm.class || kind == Graphcomm.class) {
+            c = new GraphComm(label, p2p, coll);
+        } else if (kind == Intercomm.class) {
+            c = new Intercomm(label, p2p, coll);
+        } else {
+            c = new Intracomm(label, p2p, coll);
+        }
+        c.contextPair = pair;
+        c.setGroups(local, localRank, peers);
+        c.errhandler = errhandler;
+        return kind.cast(c);
+    }
+
+    /** A null intracommunicator (what split with MPI.UNDEFINED and create for a non-member return). */
+    static Intracomm nullIntracomm() {
+        return new Intracomm("MPI_COMM_NULL", -1, -1);
+    }
+
+    /**
+     * A duplicate: new contexts, the same groups and topology, this error handler, attributes
+     * through their copy callbacks, {@code hints} (or a copy of this info when null). Collective.
+     */
+    final Comm duplicate(String call, Info hints) {
+        live(call);
+        if (hints != null && hints.isNull() && hints != MPI.INFO_NULL) {
+            throw raise(ErrorClass.INFO, call + ": the info has been freed");
+        }
+        int pair = newContextPair(call);
+        Comm c = build(getClass(), pair, localWorldRanks, rank, worldRanks);
+        try {
+            c.topology = topology;
+            c.info = Info.copyOf(hints != null ? hints : info);
+            c.attributes = attributes.copyFor(this);
+        } catch (RuntimeException e) {
+            ContextIds.get().release(pair);
+            throw e;
+        }
+        return c;
+    }
+
+    /** {@link #duplicate} for iDup: complete at once, its request (complete) kept for {@link #getRequest}. */
+    final Comm duplicateNow(String call) {
+        Comm c = duplicate(call, null);
+        c.creationRequest = Request.completed(c);
+        return c;
     }
 
     // ================================================================ errors and abort
@@ -1018,26 +1248,20 @@ public class Comm implements Freeable {
     // ================================================================ surface to be built (generated stubs)
 
     public Comm clone() {
-        throw Unsupported.notYet("Comm.clone");
+        return duplicate("clone", null);
     }
 
     public Comm dup() {
-        throw Unsupported.notYet("Comm.dup");
+        return duplicate("dup", null);
     }
 
     public Comm iDup() {
-        throw Unsupported.notYet("Comm.iDup");
+        return duplicateNow("iDup");
     }
 
     public Comm dupWithInfo(Info info) {
-        throw Unsupported.notYet("Comm.dupWithInfo");
+        return duplicate("dupWithInfo", info);
     }
-
-    /**
-     * The request of the nonblocking duplication ({@link #iDup}) that made this communicator, set
-     * by iDup; null for a communicator made any other way.
-     */
-    Request dupRequest;
 
     /**
      * The request of the nonblocking duplication that made this communicator (Open MPI: the
@@ -1048,16 +1272,21 @@ public class Comm implements Freeable {
      */
     public final Request getRequest() {
         MPI.check("getRequest");
-        Request r = dupRequest;
+        Request r = creationRequest;
         return r != null ? r : new Request();
     }
 
     public final void setInfo(Info info) {
-        throw Unsupported.notYet("Comm.setInfo");
+        live("setInfo");
+        if (info == null || (info.isNull() && info != MPI.INFO_NULL)) {
+            throw raise(ErrorClass.INFO, "setInfo: info is " + (info == null ? "null" : "freed"));
+        }
+        this.info = Info.copyOf(info);
     }
 
     public final Info getInfo() {
-        throw Unsupported.notYet("Comm.getInfo");
+        live("getInfo");
+        return Info.copyOf(info);
     }
 
     public final void disconnect() {
@@ -1065,11 +1294,12 @@ public class Comm implements Freeable {
     }
 
     public final Group getGroup() {
-        throw Unsupported.notYet("Comm.getGroup");
+        live("getGroup");
+        return new Group(localWorldRanks, rank);
     }
 
     public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag) {
-        throw Unsupported.notYet("Comm.createIntercomm");
+        return Intercomm.create(this, localComm, localLeader, remoteLeader, tag, "createIntercomm");
     }
 
     /**
@@ -1160,19 +1390,52 @@ public class Comm implements Freeable {
     }
 
     public static int createKeyval() {
-        throw Unsupported.notYet("Comm.createKeyval");
+        MPI.check("createKeyval");
+        return Attributes.createKeyval(KIND, CopyAttrFunction.DUP, DeleteAttrFunction.NULL_DELETE);
+    }
+
+    /**
+     * A keyval whose attributes are copied by {@code copy} when a communicator is duplicated and
+     * passed to {@code delete} when they are deleted, replaced or their communicator is freed
+     * (MPI_Comm_create_keyval). Either may be null: no copy, no call. {@link #createKeyval()} is
+     * {@code createKeyval(CopyAttrFunction.DUP, DeleteAttrFunction.NULL_DELETE)}: duplicates get
+     * the same value (the same reference), as with the Open MPI bindings.
+     */
+    public static int createKeyval(CopyAttrFunction<? super Comm> copy, DeleteAttrFunction<? super Comm> delete) {
+        MPI.check("createKeyval");
+        return Attributes.createKeyval(KIND, copy, delete);
+    }
+
+    private void putAttr(int keyval, Object value, String call) {
+        live(call);
+        if (keyval < Attributes.FIRST_KEYVAL || keyval == MPI.TAG_UB) {
+            throw raise(ErrorClass.KEYVAL, call + ": keyval " + keyval + " is predefined (read-only)");
+        }
+        if (value == null) {
+            throw raise(ErrorClass.ARG, call + ": the value of keyval " + keyval + " is null");
+        }
+        attributes.set(this, Attributes.keyval(this, keyval, KIND, call, false), value);
+    }
+
+    private void removeAttr(int keyval, String call) {
+        live(call);
+        if (keyval < Attributes.FIRST_KEYVAL || keyval == MPI.TAG_UB) {
+            throw raise(ErrorClass.KEYVAL, call + ": keyval " + keyval + " is predefined (read-only)");
+        }
+        attributes.delete(this, Attributes.keyval(this, keyval, KIND, call, true));
     }
 
     public static void freeKeyval(int keyval) {
-        throw Unsupported.notYet("Comm.freeKeyval");
+        MPI.check("freeKeyval");
+        Attributes.freeKeyval(MPI.COMM_WORLD, keyval, KIND, "freeKeyval");
     }
 
     public final void setAttr(int keyval, Object value) {
-        throw Unsupported.notYet("Comm.setAttr");
+        putAttr(keyval, value, "setAttr");
     }
 
     public final void deleteAttr(int keyval) {
-        throw Unsupported.notYet("Comm.deleteAttr");
+        removeAttr(keyval, "deleteAttr");
     }
 
     public final Request iBarrier() {
@@ -1396,51 +1659,75 @@ public class Comm implements Freeable {
     }
 
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.neighborAllGather");
+        Operation op = Neighbors.start(this, "neighborAllGather", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        Neighbors.finish(this, "neighborAllGather", op, sendbuf, recvbuf);
     }
 
     public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllGather");
+        Operation op = Neighbors.start(this, "iNeighborAllGather", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final Request iNeighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllGather");
+        Operation op = Neighbors.start(this, "iNeighborAllGather", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.neighborAllGatherv");
+        Operation op = Neighbors.start(this, "neighborAllGatherv", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            recvcount, displs, recvtype);
+        Neighbors.finish(this, "neighborAllGatherv", op, sendbuf, recvbuf);
     }
 
     public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllGatherv");
+        Operation op = Neighbors.start(this, "iNeighborAllGatherv", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            recvcount, displs, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final Request iNeighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllGatherv");
+        Operation op = Neighbors.start(this, "iNeighborAllGatherv", sendbuf, new int[] {sendcount}, null, true, sendtype, recvbuf,
+            recvcount, displs, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.neighborAllToAll");
+        Operation op = Neighbors.start(this, "neighborAllToAll", sendbuf, Neighbors.same(sendcount, Neighbors.outDegree(this)), null,
+            false, sendtype, recvbuf, Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        Neighbors.finish(this, "neighborAllToAll", op, sendbuf, recvbuf);
     }
 
     public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllToAll");
+        Operation op = Neighbors.start(this, "iNeighborAllToAll", sendbuf, Neighbors.same(sendcount, Neighbors.outDegree(this)), null,
+            false, sendtype, recvbuf, Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final Request iNeighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllToAll");
+        Operation op = Neighbors.start(this, "iNeighborAllToAll", sendbuf, Neighbors.same(sendcount, Neighbors.outDegree(this)), null,
+            false, sendtype, recvbuf, Neighbors.same(recvcount, Neighbors.inDegree(this)), null, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.neighborAllToAllv");
+        Operation op = Neighbors.start(this, "neighborAllToAllv", sendbuf, sendcount, sdispls, false, sendtype, recvbuf, recvcount,
+            rdispls, recvtype);
+        Neighbors.finish(this, "neighborAllToAllv", op, sendbuf, recvbuf);
     }
 
     public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllToAllv");
+        Operation op = Neighbors.start(this, "iNeighborAllToAllv", sendbuf, sendcount, sdispls, false, sendtype, recvbuf, recvcount,
+            rdispls, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final Request iNeighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iNeighborAllToAllv");
+        Operation op = Neighbors.start(this, "iNeighborAllToAllv", sendbuf, sendcount, sdispls, false, sendtype, recvbuf, recvcount,
+            rdispls, recvtype);
+        return new Request(this, op, new Object[] {sendbuf, recvbuf});
     }
 
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
@@ -1544,15 +1831,16 @@ public class Comm implements Freeable {
     }
 
     public Group Group() {
-        throw Unsupported.notYet("Comm.Group");
+        live("Group");
+        return new Group(localWorldRanks, rank);
     }
 
     public Intercomm Create_intercomm(mpi.Comm local_comm, int local_leader, int remote_leader, int tag) {
-        throw Unsupported.notYet("Comm.Create_intercomm");
+        return Intercomm.create(this, local_comm, local_leader, remote_leader, tag, "Create_intercomm");
     }
 
     public void Attr_delete(int keyval) {
-        throw Unsupported.notYet("Comm.Attr_delete");
+        removeAttr(keyval, "Attr_delete");
     }
 
     public int Pack_size(int incount, Datatype datatype) {
@@ -1574,6 +1862,6 @@ public class Comm implements Freeable {
     }
 
     public void Attr_put(int keyval, int value) {
-        throw Unsupported.notYet("Comm.Attr_put");
+        putAttr(keyval, value, "Attr_put");
     }
 }

@@ -108,8 +108,6 @@ public final class Datatype implements Freeable, Cloneable {
     static final Datatype DOUBLE_COMPLEX_TYPE = new Datatype("MPI_DOUBLE_COMPLEX", CODE_DOUBLE_COMPLEX,
         TypeLayout.contiguous(2, TypeLayout.DOUBLE), DOUBLE_TYPE, true, PAIR_NONE, 0);
 
-    private static final AtomicInteger NEXT_KEYVAL = new AtomicInteger(1);
-    private static final Set<Integer> KEYVALS = ConcurrentHashMap.newKeySet();
 
     /** MPJ Express: the type code of the base type ({@link #getType()} of the base). */
     public int baseType = MPI.UNDEFINED;
@@ -141,7 +139,6 @@ public final class Datatype implements Freeable, Cloneable {
     private final boolean complex;
     private volatile boolean committed;
     private volatile boolean freed;
-    private Map<Integer, Object> attributes;
 
     private static Datatype basic(String name, int code, BasicKind kind, Class<?> arrayClass) {
         return new Datatype(name, code, TypeLayout.basic(kind), arrayClass, kind.arrayBase(), kind.size(), null,
@@ -477,10 +474,9 @@ public final class Datatype implements Freeable, Cloneable {
         Datatype d = new Datatype("", code, TypeLayout.dup(layout), Void.class, 0, baseSize, base, false, complex,
             pair, pairIndexOffset);
         d.committed = committed;
-        synchronized (this) {
-            if (attributes != null) {
-                d.attributes = new HashMap<>(attributes);
-            }
+        Attributes a = attributes;
+        if (a != null) {
+            d.attributes = a.copyFor(this);
         }
         return d;
     }
@@ -621,51 +617,53 @@ public final class Datatype implements Freeable, Cloneable {
         this.name = name;
     }
 
-    /** A new attribute key for datatypes (no copy or delete callbacks: the value is copied by reference on dup). */
+    /** Keyvals of datatypes (the keyval table is shared with communicators, see {@link Attributes}). */
+    static final String ATTR_KIND = "Datatype";
+    /** User attributes, made on first use. */
+    private volatile Attributes attributes;
+
+    private Attributes attributes() {
+        Attributes a = attributes;
+        if (a == null) {
+            synchronized (this) {
+                a = attributes;
+                if (a == null) {
+                    a = new Attributes();
+                    attributes = a;
+                }
+            }
+        }
+        return a;
+    }
+
     public static int createKeyval() {
-        int keyval = NEXT_KEYVAL.getAndIncrement();
-        KEYVALS.add(keyval);
-        return keyval;
+        MPI.check("createKeyval");
+        return Attributes.createKeyval(ATTR_KIND, CopyAttrFunction.DUP, DeleteAttrFunction.NULL_DELETE);
     }
 
     public static void freeKeyval(int keyval) {
-        if (!KEYVALS.remove(keyval)) {
-            throw error(ErrorClass.KEYVAL, "freeKeyval: keyval " + keyval + " is not a datatype keyval");
-        }
-    }
-
-    private void checkKeyval(int keyval, String call) {
-        if (!KEYVALS.contains(keyval)) {
-            throw error(ErrorClass.KEYVAL, call + ": keyval " + keyval
-                + " is not a datatype keyval (create one with Datatype.createKeyval())");
-        }
+        MPI.check("freeKeyval");
+        Attributes.freeKeyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.freeKeyval");
     }
 
     public void setAttr(int keyval, Object value) {
-        checkKeyval(keyval, "setAttr");
-        synchronized (this) {
-            if (attributes == null) {
-                attributes = new HashMap<>();
-            }
-            attributes.put(keyval, value);
+        MPI.check("setAttr");
+        if (value == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, "Datatype.setAttr: the value of keyval " + keyval + " is null");
         }
+        attributes().set(this, Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.setAttr", false), value);
     }
 
     /** The value set for {@code keyval}, or {@code null} when none is. */
     public Object getAttr(int keyval) {
-        checkKeyval(keyval, "getAttr");
-        synchronized (this) {
-            return attributes == null ? null : attributes.get(keyval);
-        }
+        MPI.check("getAttr");
+        Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.getAttr", true);
+        return attributes().get(keyval);
     }
 
     public void deleteAttr(int keyval) {
-        checkKeyval(keyval, "deleteAttr");
-        synchronized (this) {
-            if (attributes != null) {
-                attributes.remove(keyval);
-            }
-        }
+        MPI.check("deleteAttr");
+        attributes().delete(this, Attributes.keyval(MPI.COMM_WORLD, keyval, ATTR_KIND, "Datatype.deleteAttr", true));
     }
 
     /**

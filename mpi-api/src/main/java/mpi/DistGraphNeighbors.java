@@ -1,33 +1,46 @@
 package mpi;
 
-import java.nio.*;
-
+/** A process's neighbours in a distributed graph: sources (in) and destinations (out), with weights when weighted. */
 public final class DistGraphNeighbors {
+    private final int[] sources;
+    private final int[] sourceWeights;
+    private final int[] destinations;
+    private final int[] destWeights;
+    private final boolean weighted;
+
+    DistGraphNeighbors(int[] sources, int[] sourceWeights, int[] destinations, int[] destWeights, boolean weighted) {
+        this.sources = sources;
+        this.sourceWeights = sourceWeights;
+        this.destinations = destinations;
+        this.destWeights = destWeights;
+        this.weighted = weighted;
+    }
+
     public int getInDegree() {
-        throw Unsupported.notYet("DistGraphNeighbors.getInDegree");
+        return sources.length;
     }
 
     public int getOutDegree() {
-        throw Unsupported.notYet("DistGraphNeighbors.getOutDegree");
+        return destinations.length;
     }
 
     public boolean isWeighted() {
-        throw Unsupported.notYet("DistGraphNeighbors.isWeighted");
+        return weighted;
     }
 
     public int getSource(int i) {
-        throw Unsupported.notYet("DistGraphNeighbors.getSource");
+        return sources[i];
     }
 
     public int getSourceWeight(int i) {
-        throw Unsupported.notYet("DistGraphNeighbors.getSourceWeight");
+        return sourceWeights == null ? 1 : sourceWeights[i];
     }
 
     public int getDestination(int i) {
-        throw Unsupported.notYet("DistGraphNeighbors.getDestination");
+        return destinations[i];
     }
 
     public int getDestinationWeight(int i) {
-        throw Unsupported.notYet("DistGraphNeighbors.getDestinationWeight");
+        return destWeights == null ? 1 : destWeights[i];
     }
 }

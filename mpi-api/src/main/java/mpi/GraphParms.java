@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 public final class GraphParms {
     /** mpiJava 1.2: the graph's index and edges arrays, as given to createGraph. */
     public int[] index;
@@ -13,18 +11,18 @@ public final class GraphParms {
     }
 
     public int getIndexCount() {
-        throw Unsupported.notYet("GraphParms.getIndexCount");
+        return index.length;
     }
 
     public int getIndex(int i) {
-        throw Unsupported.notYet("GraphParms.getIndex");
+        return index[i];
     }
 
     public int getEdgeCount() {
-        throw Unsupported.notYet("GraphParms.getEdgeCount");
+        return edges.length;
     }
 
     public int getEdge(int i) {
-        throw Unsupported.notYet("GraphParms.getEdge");
+        return edges[i];
     }
 }

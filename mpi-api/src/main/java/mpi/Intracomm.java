@@ -2,9 +2,12 @@ package mpi;
 
 import java.nio.Buffer;
 
+import org.atollmpi.engine.ErrorClass;
+
 /**
- * A communicator whose members talk among themselves (every communicator of this version is
- * one). Collectives beyond the barrier arrive with the collectives module.
+ * A communicator whose members talk among themselves. Collectives beyond the barrier arrive with
+ * the collectives module; creation of communicators (split, create, createGroup, topologies) is
+ * here and in {@link Topology}.
  */
 public class Intracomm extends Comm {
     Intracomm(String name, int p2pContext, int collContext) {
@@ -16,62 +19,185 @@ public class Intracomm extends Comm {
         barrier("Barrier");
     }
 
+    // ================================================================ communicator creation
+
+    /**
+     * The members with colour {@code colour}, ordered by key then by rank here; MPI.UNDEFINED
+     * gives a null communicator. All results share one context pair, agreed over the whole
+     * communicator (disjoint groups never talk to each other). Collective.
+     */
+    final Intracomm split(int colour, int key, String call) {
+        return (Intracomm) splitAs(colour, key, call, Intracomm.class, nullIntracomm());
+    }
+
+    /** {@link #split} building a {@code kind} (a topology's class); {@code none} where the colour is UNDEFINED. */
+    final Comm splitAs(int colour, int key, String call, Class<? extends Comm> kind, Comm none) {
+        live(call);
+        if (colour < 0 && colour != MPI.UNDEFINED) {
+            throw raise(ErrorClass.ARG, call + ": colour " + colour + " is negative (use MPI.UNDEFINED to take no part)");
+        }
+        int[] all = Agreement.allgather(this, call, localWorldRanks, rank, collContext, new int[] {colour, key});
+        int pair = newContextPair(call);
+        if (colour == MPI.UNDEFINED) {
+            ContextIds.get().release(pair);
+            return none;
+        }
+        int n = 0;
+        Integer[] order = new Integer[localWorldRanks.length];
+        for (int i = 0; i < localWorldRanks.length; i++) {
+            if (all[2 * i] == colour) {
+                order[n++] = i;
+            }
+        }
+        Integer[] chosen = java.util.Arrays.copyOf(order, n);
+        java.util.Arrays.sort(chosen, (a, b) -> all[2 * a + 1] != all[2 * b + 1]
+            ? Integer.compare(all[2 * a + 1], all[2 * b + 1]) : Integer.compare(a, b));
+        int[] members = new int[n];
+        int me = -1;
+        for (int i = 0; i < n; i++) {
+            members[i] = localWorldRanks[chosen[i]];
+            if (chosen[i] == rank) {
+                me = i;
+            }
+        }
+        return build(kind, pair, members, me, members);
+    }
+
+    /**
+     * The first {@code n} processes with topology {@code t}, as a {@code kind} (CartComm or
+     * GraphComm); a null one of that class for the others. Collective.
+     */
+    final Comm withTopology(String call, int n, Topology t, Class<? extends Comm> kind) {
+        int pair = newContextPair(call);
+        if (rank >= n) {
+            ContextIds.get().release(pair);
+            return nullOf(kind);
+        }
+        int[] members = java.util.Arrays.copyOf(localWorldRanks, n);
+        Comm c = build(kind, pair, members, rank, members);
+        c.topology = t;
+        return c;
+    }
+
+    /** A null communicator of class {@code kind}. */
+    static Comm nullOf(Class<? extends Comm> kind) {
+        if (kind == CartComm.class) {
+            return new CartComm("MPI_COMM_NULL", -1, -1);
+        }
+        if (kind == GraphComm.class) {
+            return new GraphComm("MPI_COMM_NULL", -1, -1);
+        }
+        return nullIntracomm();
+    }
+
+    /** The members of {@code group} (a subset of this group), in the group's order; a null communicator elsewhere. Collective. */
+    final Intracomm create(Group group, String call) {
+        live(call);
+        int[] members = checkedSubgroup(group, call);
+        int pair = newContextPair(call);
+        int me = Group.indexOf(members, MPI.COMM_WORLD.rank);
+        if (me == MPI.UNDEFINED) {
+            ContextIds.get().release(pair);
+            return nullIntracomm();
+        }
+        return build(Intracomm.class, pair, members, me, members);
+    }
+
+    /** The group's world ranks, after checking that it is a group of processes of this communicator. */
+    final int[] checkedSubgroup(Group group, String call) {
+        if (group == null) {
+            throw raise(ErrorClass.GROUP, call + ": group is null");
+        }
+        int[] members = group.worldRanks;
+        if (members == null) {
+            throw raise(ErrorClass.GROUP, call + ": group is MPI.GROUP_NULL (or freed)");
+        }
+        for (int i = 0; i < members.length; i++) {
+            if (Group.indexOf(localWorldRanks, members[i]) == MPI.UNDEFINED) {
+                throw raise(ErrorClass.GROUP, call + ": member " + i + " of the group (world rank " + members[i]
+                    + ") is not in " + this);
+            }
+        }
+        return members;
+    }
+
     // ================================================================ surface to be built (generated stubs)
 
     public Intracomm clone() {
-        throw Unsupported.notYet("Intracomm.clone");
+        return (Intracomm) duplicate("clone", null);
     }
 
     public Intracomm dup() {
-        throw Unsupported.notYet("Intracomm.dup");
+        return (Intracomm) duplicate("dup", null);
     }
 
     public Intracomm iDup() {
-        throw Unsupported.notYet("Intracomm.iDup");
+        return (Intracomm) duplicateNow("iDup");
     }
 
     public Intracomm dupWithInfo(Info info) {
-        throw Unsupported.notYet("Intracomm.dupWithInfo");
+        return (Intracomm) duplicate("dupWithInfo", info);
     }
 
     public final Intracomm split(int colour, int key) {
-        throw Unsupported.notYet("Intracomm.split");
+        return split(colour, key, "split");
     }
 
     public final Intracomm splitType(int splitType, int key, Info info) {
-        throw Unsupported.notYet("Intracomm.splitType");
+        live("splitType");
+        if (splitType != TYPE_SHARED && splitType != MPI.UNDEFINED) {
+            throw raise(ErrorClass.ARG, "splitType: splitType " + splitType
+                + " is neither Comm.TYPE_SHARED nor MPI.UNDEFINED");
+        }
+        // Every rank of a job shares one shm board on one node: the node's group is the whole
+        // communicator, so TYPE_SHARED splits as split(0, key).
+        return split(splitType == TYPE_SHARED ? 0 : MPI.UNDEFINED, key, "splitType");
     }
 
     public final Intracomm create(Group group) {
-        throw Unsupported.notYet("Intracomm.create");
+        return create(group, "create");
     }
 
     public final Intracomm createGroup(Group group, int tag) {
-        throw Unsupported.notYet("Intracomm.createGroup");
+        String call = "createGroup";
+        live(call);
+        int[] members = checkedSubgroup(group, call);
+        if (tag < 0 || tag > MPI.TAG_UB) {
+            throw raise(ErrorClass.TAG, call + ": tag " + tag + " is not between 0 and MPI.TAG_UB (" + MPI.TAG_UB + ")");
+        }
+        int me = Group.indexOf(members, MPI.COMM_WORLD.rank);
+        if (me == MPI.UNDEFINED) {
+            throw raise(ErrorClass.GROUP, call + ": this process (rank " + rank + ") is not in the group; only its"
+                + " members call createGroup");
+        }
+        int pair = newContextPair(call, members, me, collContext, Agreement.groupTag(tag));
+        return build(Intracomm.class, pair, members, me, members);
     }
 
     public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createCart");
+        return Topology.createCart(this, dims, periods, "createCart");
     }
 
     public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createGraph");
+        return Topology.createGraph(this, index, edges, "createGraph");
     }
 
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createDistGraph");
+        return Topology.createDistGraph(this, sources, degrees, destinations, weights, true, "createDistGraph");
     }
 
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createDistGraph");
+        return Topology.createDistGraph(this, sources, degrees, destinations, null, false, "createDistGraph");
     }
 
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations, int[] destWeights, Info info, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createDistGraphAdjacent");
+        return Topology.createDistGraphAdjacent(this, sources, sourceWeights, destinations, destWeights, true,
+            "createDistGraphAdjacent");
     }
 
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.createDistGraphAdjacent");
+        return Topology.createDistGraphAdjacent(this, sources, null, destinations, null, false,
+            "createDistGraphAdjacent");
     }
 
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
@@ -183,11 +309,11 @@ public class Intracomm extends Comm {
     }
 
     public Intracomm Split(int color, int key) {
-        throw Unsupported.notYet("Intracomm.Split");
+        return split(color, key, "Split");
     }
 
     public Intracomm Create(Group group) {
-        throw Unsupported.notYet("Intracomm.Create");
+        return create(group, "Create");
     }
 
     public void Bcast(Object buf, int offset, int count, Datatype type, int root) {
@@ -243,15 +369,15 @@ public class Intracomm extends Comm {
     }
 
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.Create_cart");
+        return Topology.createCart(this, dims, periods, "Create_cart");
     }
 
     public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) {
-        throw Unsupported.notYet("Intracomm.Create_graph");
+        return Topology.createGraph(this, index, edges, "Create_graph");
     }
 
     public Intracomm Creat(Group group) {
-        throw Unsupported.notYet("Intracomm.Creat");
+        return create(group, "Creat");
     }
 
     public void Reduce_local(Object inbuf, Object inoutbuf, int count, Datatype datatype, Op op) {

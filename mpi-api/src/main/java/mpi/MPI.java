@@ -333,6 +333,7 @@ public final class MPI {
         for (int i = 0; i < size; i++) {
             world[i] = i;
         }
+        ContextIds.reset();
         COMM_WORLD.setGroup(world, rank, true);
         COMM_SELF.setGroup(new int[] {rank}, 0, false);
         COMM_WORLD.errhandler = ERRORS_ARE_FATAL;

@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 public final class ShiftParms {
     /** mpiJava 1.2: the source and destination ranks of a shift. */
     public int rank_source;
@@ -13,10 +11,10 @@ public final class ShiftParms {
     }
 
     public int getRankSource() {
-        throw Unsupported.notYet("ShiftParms.getRankSource");
+        return rank_source;
     }
 
     public int getRankDest() {
-        throw Unsupported.notYet("ShiftParms.getRankDest");
+        return rank_dest;
     }
 }

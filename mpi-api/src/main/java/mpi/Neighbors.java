@@ -1,0 +1,161 @@
+package mpi;
+
+import org.atollmpi.coll.Schedule;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+
+/**
+ * The neighbour collectives (MPI 7.6): one round of sends to the topology's out-neighbours and
+ * receives from its in-neighbours, on the communicator's collective context with tags from
+ * {@link #TAG_BASE} = {@code 0x7FFE0000} (reserved, like {@link Agreement}'s range above it).
+ * Receive block {@code j} comes from in-neighbour {@code j}; a PROC_NULL neighbour (the edge of a
+ * non-periodic Cartesian dimension) is skipped and its block left untouched. Blocks are counted
+ * in elements of the datatype ({@code type.size} bytes each, through {@link Buffers#offset}).
+ */
+final class Neighbors extends Schedule {
+    static final int TAG_BASE = 0x7FFE0000;
+
+    private final Runnable steps;
+
+    private Neighbors(Engine engine, int context, Runnable steps) {
+        super(engine, context);
+        this.steps = steps;
+    }
+
+    @Override
+    protected boolean startRound(int round) {
+        if (round > 0) {
+            return false;
+        }
+        steps.run();
+        return true;
+    }
+
+    /** What one call moves: per out-neighbour a send block, per in-neighbour a receive block (null for none). */
+    private static final class Plan {
+        int[] out;
+        int[] in;
+        long[] sendOffset;
+        int[] sendBytes;
+        long[] recvOffset;
+        int[] recvBytes;
+        Object sendBase;
+        Object recvBase;
+    }
+
+    /**
+     * Starts a neighbour collective on {@code comm}. Counts and displacements are per neighbour
+     * (null {@code sendDispls} with {@code sameSend}: every out-neighbour gets the same block).
+     */
+    static Operation start(Comm comm, String call, Object sendbuf, int[] sendcounts, int[] sdispls, boolean sameSend,
+                           Datatype sendtype, Object recvbuf, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        Engine engine = MPI.engine(call);
+        comm.live(call);
+        Topology t = comm.topology;
+        if (t == null) {
+            throw comm.raise(ErrorClass.TOPOLOGY, call + ": " + comm + " has no virtual topology (create it with createCart,"
+                + " createGraph or createDistGraph)");
+        }
+        if (sendtype == null || recvtype == null) {
+            throw comm.raise(ErrorClass.TYPE, call + ": " + (sendtype == null ? "sendtype" : "recvtype") + " is null");
+        }
+        Plan p = new Plan();
+        p.out = t.outNeighbors(comm.rank);
+        p.in = t.inNeighbors(comm.rank);
+        p.sendOffset = new long[p.out.length];
+        p.sendBytes = new int[p.out.length];
+        p.recvOffset = new long[p.in.length];
+        p.recvBytes = new int[p.in.length];
+        for (int j = 0; j < p.out.length; j++) {
+            int count = counts(comm, call, "sendcount", sendcounts, sameSend ? 0 : j);
+            int displ = sameSend ? 0 : displ(comm, call, "sdispls", sdispls, j, count);
+            p.sendOffset[j] = Buffers.offset(comm, call, sendbuf, displ, count, sendtype, false);
+            p.sendBytes[j] = count * sendtype.size;
+        }
+        for (int j = 0; j < p.in.length; j++) {
+            int count = counts(comm, call, "recvcount", recvcounts, j);
+            int displ = displ(comm, call, "rdispls", rdispls, j, count);
+            p.recvOffset[j] = Buffers.offset(comm, call, recvbuf, displ, count, recvtype, true);
+            p.recvBytes[j] = count * recvtype.size;
+        }
+        p.sendBase = Buffers.base(sendbuf);
+        p.recvBase = Buffers.base(recvbuf);
+        int[] world = comm.worldRanks;
+        int context = comm.collContext;
+        Neighbors[] self = new Neighbors[1];
+        self[0] = new Neighbors(engine, context, () -> {
+            for (int j = 0; j < p.in.length; j++) {
+                if (p.in[j] != MPI.PROC_NULL) {
+                    self[0].recv(p.recvBase, p.recvOffset[j], p.recvBytes[j], world[p.in[j]], t.recvTag(j), context);
+                }
+            }
+            for (int j = 0; j < p.out.length; j++) {
+                if (p.out[j] != MPI.PROC_NULL) {
+                    self[0].send(p.sendBase, p.sendOffset[j], p.sendBytes[j], world[p.out[j]], t.sendTag(j), context);
+                }
+            }
+        });
+        try {
+            return self[0].start();
+        } catch (EngineException e) {
+            throw comm.raise(e, call);
+        }
+    }
+
+    /** Runs a started collective to completion (the blocking forms). */
+    static void finish(Comm comm, String call, Operation op, Object sendbuf, Object recvbuf) {
+        Engine engine = MPI.engine(call);
+        try {
+            engine.await(op);
+        } catch (EngineException e) {
+            throw comm.raise(e, call);
+        }
+        java.lang.ref.Reference.reachabilityFence(sendbuf);
+        java.lang.ref.Reference.reachabilityFence(recvbuf);
+        int error = op.error();
+        String message = op.errorMessage();
+        engine.release(op);
+        if (error != ErrorClass.SUCCESS) {
+            throw comm.raise(error, call + ": " + message);
+        }
+    }
+
+    /** Counts per neighbour: {@code counts[j]}, or the single count in {@code counts[0]} (see {@link #same}). */
+    private static int counts(Comm comm, String call, String what, int[] counts, int j) {
+        if (counts == null || j >= counts.length) {
+            throw comm.raise(ErrorClass.ARG, call + ": " + what + (counts == null ? "s is null" : "s has no entry " + j
+                + " (one per neighbour)"));
+        }
+        return counts[j];
+    }
+
+    private static int displ(Comm comm, String call, String what, int[] displs, int j, int count) {
+        if (displs == null) {
+            return j * count;
+        }
+        if (j >= displs.length) {
+            throw comm.raise(ErrorClass.ARG, call + ": " + what + " has no entry " + j + " (one per neighbour)");
+        }
+        return displs[j];
+    }
+
+    /** {@code n} copies of {@code count} (one count for every neighbour). */
+    static int[] same(int count, int n) {
+        int[] a = new int[Math.max(n, 1)];
+        java.util.Arrays.fill(a, count);
+        return a;
+    }
+
+    /** The number of in-neighbours (receive blocks) of {@code comm} (0 without a topology: start raises). */
+    static int inDegree(Comm comm) {
+        Topology t = comm.topology;
+        return t == null ? 0 : t.inNeighbors(comm.rank).length;
+    }
+
+    static int outDegree(Comm comm) {
+        Topology t = comm.topology;
+        return t == null ? 0 : t.outNeighbors(comm.rank).length;
+    }
+}
