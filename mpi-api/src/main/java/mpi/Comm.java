@@ -769,7 +769,7 @@ public class Comm implements Freeable {
      * member numbers a given call alike; the atomic counter keeps concurrent threads from
      * drawing the same number.
      */
-    private final AtomicInteger collectiveCalls = new AtomicInteger(1);
+    final AtomicInteger collectiveCalls = new AtomicInteger(1);
 
     final int nextCollectiveTag() {
         return collectiveCalls.getAndIncrement();
