@@ -3,8 +3,8 @@ package mpi;
 import java.lang.ref.Reference;
 import java.nio.Buffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
-import org.atollmpi.coll.Barrier;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -1226,18 +1226,86 @@ public class Comm implements Freeable {
 
     // ================================================================ collectives
 
+    // Every collective is implemented once in CommCollectives; the public methods (further down,
+    // in the generated region) name the call and map the in-place overloads.
+
+    /**
+     * Collective calls made on this communicator, the engine's call tag of the next one (from 1:
+     * call tag 0 is the engine's untagged barrier). MPI requires all members to call collectives
+     * on a communicator in the same order, also under THREAD_MULTIPLE (MPI-4.1 §6.14), so each
+     * member numbers a given call alike; the atomic counter keeps concurrent threads from
+     * drawing the same number.
+     */
+    final AtomicInteger collectiveCalls = new AtomicInteger(1);
+
+    final int nextCollectiveTag() {
+        return collectiveCalls.getAndIncrement();
+    }
+
     /** Blocks until every rank of the communicator has called it. */
     public final void barrier() {
         barrier("barrier");
     }
 
     final void barrier(String call) {
-        Engine engine = MPI.engine(call);
-        try {
-            Barrier.run(engine, worldRanks, rank, collContext);
-        } catch (EngineException e) {
-            throw raise(e, call);
+        CommCollectives.barrier(this, call, false);
+    }
+
+    /** Open MPI's in-place gather: in place at the root, {@code buf} is the send buffer elsewhere. */
+    private Request gatherInPlace(String call, boolean nb, Object buf, int count, Datatype type, int root) {
+        return rank == root
+            ? CommCollectives.gather(this, call, nb, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, type, root)
+            : CommCollectives.gather(this, call, nb, buf, 0, count, type, null, 0, 0, null, root);
+    }
+
+    /** Open MPI's gatherv form for the root (in place). */
+    private Request gathervRoot(String call, boolean nb, Object recvbuf, int[] recvcount, int[] displs,
+                                Datatype recvtype, int root) {
+        return CommCollectives.gatherv(this, call, nb, CommCollectives.IN_PLACE, 0, 0, null, recvbuf, 0, recvcount,
+            displs, recvtype, root);
+    }
+
+    /** Open MPI's gatherv form for the other ranks. */
+    private Request gathervLeaf(String call, boolean nb, Object sendbuf, int sendcount, Datatype sendtype, int root) {
+        if (rank == root) {
+            MPI.check(call);
+            throw raise(ErrorClass.ARG, call + ": the form without a receive buffer is for ranks other than the root ("
+                + root + ")");
         }
+        return CommCollectives.gatherv(this, call, nb, sendbuf, 0, sendcount, sendtype, null, 0, null, null, null,
+            root);
+    }
+
+    /** Open MPI's in-place scatter: in place at the root, {@code buf} is the receive buffer elsewhere. */
+    private Request scatterInPlace(String call, boolean nb, Object buf, int count, Datatype type, int root) {
+        return rank == root
+            ? CommCollectives.scatter(this, call, nb, buf, 0, count, type, CommCollectives.IN_PLACE, 0, 0, null, root)
+            : CommCollectives.scatter(this, call, nb, null, 0, 0, null, buf, 0, count, type, root);
+    }
+
+    /** Open MPI's scatterv form for the root (in place). */
+    private Request scattervRoot(String call, boolean nb, Object sendbuf, int[] sendcount, int[] displs,
+                                 Datatype sendtype, int root) {
+        return CommCollectives.scatterv(this, call, nb, sendbuf, 0, sendcount, displs, sendtype,
+            CommCollectives.IN_PLACE, 0, 0, null, root);
+    }
+
+    /** Open MPI's scatterv form for the other ranks. */
+    private Request scattervLeaf(String call, boolean nb, Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        if (rank == root) {
+            MPI.check(call);
+            throw raise(ErrorClass.ARG, call + ": the form without a send buffer is for ranks other than the root ("
+                + root + ")");
+        }
+        return CommCollectives.scatterv(this, call, nb, null, 0, null, null, null, recvbuf, 0, recvcount, recvtype,
+            root);
+    }
+
+    /** Open MPI's in-place reduce: in place at the root, {@code buf} is the send buffer elsewhere. */
+    private Request reduceInPlace(String call, boolean nb, Object buf, int count, Datatype type, Op op, int root) {
+        return rank == root
+            ? CommCollectives.reduce(this, call, nb, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op, root)
+            : CommCollectives.reduce(this, call, nb, buf, 0, null, 0, count, type, op, root);
     }
 
     @Override
@@ -1439,223 +1507,223 @@ public class Comm implements Freeable {
     }
 
     public final Request iBarrier() {
-        throw Unsupported.notYet("Comm.iBarrier");
+        return CommCollectives.barrier(this, "iBarrier", true);
     }
 
     public final void bcast(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.bcast");
+        CommCollectives.bcast(this, "bcast", false, buf, 0, count, type, root);
     }
 
     public final Request iBcast(Buffer buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iBcast");
+        return CommCollectives.bcast(this, "iBcast", true, buf, 0, count, type, root);
     }
 
     public final Request iBcast(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iBcast");
+        return CommCollectives.bcast(this, "iBcast", true, buf, 0, count, type, root);
     }
 
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.gather");
+        CommCollectives.gather(this, "gather", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final void gather(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.gather");
+        gatherInPlace("gather", false, buf, count, type, root);
     }
 
     public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGather");
+        return CommCollectives.gather(this, "iGather", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGather");
+        return CommCollectives.gather(this, "iGather", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iGather(Buffer buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iGather");
+        return gatherInPlace("iGather", true, buf, count, type, root);
     }
 
     public final Request iGather(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iGather");
+        return gatherInPlace("iGather", true, buf, count, type, root);
     }
 
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.gatherv");
+        CommCollectives.gatherv(this, "gatherv", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype, root);
     }
 
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.gatherv");
+        gathervRoot("gatherv", false, recvbuf, recvcount, displs, recvtype, root);
     }
 
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.gatherv");
+        gathervLeaf("gatherv", false, sendbuf, sendcount, sendtype, root);
     }
 
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return CommCollectives.gatherv(this, "iGatherv", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype, root);
     }
 
     public final Request iGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return CommCollectives.gatherv(this, "iGatherv", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype, root);
     }
 
     public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return gathervRoot("iGatherv", true, recvbuf, recvcount, displs, recvtype, root);
     }
 
     public final Request iGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return gathervRoot("iGatherv", true, recvbuf, recvcount, displs, recvtype, root);
     }
 
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return gathervLeaf("iGatherv", true, sendbuf, sendcount, sendtype, root);
     }
 
     public final Request iGatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.iGatherv");
+        return gathervLeaf("iGatherv", true, sendbuf, sendcount, sendtype, root);
     }
 
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.scatter");
+        CommCollectives.scatter(this, "scatter", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final void scatter(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.scatter");
+        scatterInPlace("scatter", false, buf, count, type, root);
     }
 
     public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatter");
+        return CommCollectives.scatter(this, "iScatter", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iScatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatter");
+        return CommCollectives.scatter(this, "iScatter", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iScatter(Buffer buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iScatter");
+        return scatterInPlace("iScatter", true, buf, count, type, root);
     }
 
     public final Request iScatter(Object buf, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Comm.iScatter");
+        return scatterInPlace("iScatter", true, buf, count, type, root);
     }
 
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.scatterv");
+        CommCollectives.scatterv(this, "scatterv", false, sendbuf, 0, sendcount, displs, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.scatterv");
+        scattervRoot("scatterv", false, sendbuf, sendcount, displs, sendtype, root);
     }
 
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.scatterv");
+        scattervLeaf("scatterv", false, recvbuf, recvcount, recvtype, root);
     }
 
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return CommCollectives.scatterv(this, "iScatterv", true, sendbuf, 0, sendcount, displs, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iScatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return CommCollectives.scatterv(this, "iScatterv", true, sendbuf, 0, sendcount, displs, sendtype, recvbuf, 0, recvcount, recvtype, root);
     }
 
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return scattervRoot("iScatterv", true, sendbuf, sendcount, displs, sendtype, root);
     }
 
     public final Request iScatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return scattervRoot("iScatterv", true, sendbuf, sendcount, displs, sendtype, root);
     }
 
     public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return scattervLeaf("iScatterv", true, recvbuf, recvcount, recvtype, root);
     }
 
     public final Request iScatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Comm.iScatterv");
+        return scattervLeaf("iScatterv", true, recvbuf, recvcount, recvtype, root);
     }
 
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.allGather");
+        CommCollectives.allGather(this, "allGather", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final void allGather(Object buf, int count, Datatype type) {
-        throw Unsupported.notYet("Comm.allGather");
+        CommCollectives.allGather(this, "allGather", false, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, type);
     }
 
     public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllGather");
+        return CommCollectives.allGather(this, "iAllGather", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final Request iAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllGather");
+        return CommCollectives.allGather(this, "iAllGather", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final Request iAllGather(Buffer buf, int count, Datatype type) {
-        throw Unsupported.notYet("Comm.iAllGather");
+        return CommCollectives.allGather(this, "iAllGather", true, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, type);
     }
 
     public final Request iAllGather(Object buf, int count, Datatype type) {
-        throw Unsupported.notYet("Comm.iAllGather");
+        return CommCollectives.allGather(this, "iAllGather", true, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, type);
     }
 
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.allGatherv");
+        CommCollectives.allGatherv(this, "allGatherv", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype);
     }
 
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.allGatherv");
+        CommCollectives.allGatherv(this, "allGatherv", false, CommCollectives.IN_PLACE, 0, 0, null, recvbuf, 0, recvcount, displs, recvtype);
     }
 
     public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllGatherv");
+        return CommCollectives.allGatherv(this, "iAllGatherv", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype);
     }
 
     public final Request iAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllGatherv");
+        return CommCollectives.allGatherv(this, "iAllGatherv", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, displs, recvtype);
     }
 
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) {
-        throw Unsupported.notYet("Comm.iAllGatherv");
+        return CommCollectives.allGatherv(this, "iAllGatherv", true, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, displs, type);
     }
 
     public final Request iAllGatherv(Object buf, int[] count, int[] displs, Datatype type) {
-        throw Unsupported.notYet("Comm.iAllGatherv");
+        return CommCollectives.allGatherv(this, "iAllGatherv", true, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, displs, type);
     }
 
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.allToAll");
+        CommCollectives.allToAll(this, "allToAll", false, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllToAll");
+        return CommCollectives.allToAll(this, "iAllToAll", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final Request iAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllToAll");
+        return CommCollectives.allToAll(this, "iAllToAll", true, sendbuf, 0, sendcount, sendtype, recvbuf, 0, recvcount, recvtype);
     }
 
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.allToAllv");
+        CommCollectives.allToAllv(this, "allToAllv", false, sendbuf, 0, sendcount, sdispls, sendtype, recvbuf, 0, recvcount, rdispls, recvtype);
     }
 
     public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllToAllv");
+        return CommCollectives.allToAllv(this, "iAllToAllv", true, sendbuf, 0, sendcount, sdispls, sendtype, recvbuf, 0, recvcount, rdispls, recvtype);
     }
 
     public final Request iAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Comm.iAllToAllv");
+        return CommCollectives.allToAllv(this, "iAllToAllv", true, sendbuf, 0, sendcount, sdispls, sendtype, recvbuf, 0, recvcount, rdispls, recvtype);
     }
 
     public final void allToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
-        throw Unsupported.notYet("Comm.allToAllw");
+        CommCollectives.allToAllw(this, "allToAllw", false, sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls, recvTypes);
     }
 
     public final Request iAllToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
-        throw Unsupported.notYet("Comm.iAllToAllw");
+        return CommCollectives.allToAllw(this, "iAllToAllw", true, sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls, recvTypes);
     }
 
     public final Request iAllToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) {
-        throw Unsupported.notYet("Comm.iAllToAllw");
+        return CommCollectives.allToAllw(this, "iAllToAllw", true, sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls, recvTypes);
     }
 
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
@@ -1731,103 +1799,103 @@ public class Comm implements Freeable {
     }
 
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.reduce");
+        CommCollectives.reduce(this, "reduce", false, sendbuf, 0, recvbuf, 0, count, type, op, root);
     }
 
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.reduce");
+        reduceInPlace("reduce", false, buf, count, type, op, root);
     }
 
     public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.iReduce");
+        return CommCollectives.reduce(this, "iReduce", true, sendbuf, 0, recvbuf, 0, count, type, op, root);
     }
 
     public final Request iReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.iReduce");
+        return CommCollectives.reduce(this, "iReduce", true, sendbuf, 0, recvbuf, 0, count, type, op, root);
     }
 
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.iReduce");
+        return reduceInPlace("iReduce", true, buf, count, type, op, root);
     }
 
     public final Request iReduce(Object buf, int count, Datatype type, Op op, int root) {
-        throw Unsupported.notYet("Comm.iReduce");
+        return reduceInPlace("iReduce", true, buf, count, type, op, root);
     }
 
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.allReduce");
+        CommCollectives.allReduce(this, "allReduce", false, CommCollectives.ALLREDUCE, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final void allReduce(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.allReduce");
+        CommCollectives.allReduce(this, "allReduce", false, CommCollectives.ALLREDUCE, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iAllReduce");
+        return CommCollectives.allReduce(this, "iAllReduce", true, CommCollectives.ALLREDUCE, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iAllReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iAllReduce");
+        return CommCollectives.allReduce(this, "iAllReduce", true, CommCollectives.ALLREDUCE, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iAllReduce");
+        return CommCollectives.allReduce(this, "iAllReduce", true, CommCollectives.ALLREDUCE, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iAllReduce(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iAllReduce");
+        return CommCollectives.allReduce(this, "iAllReduce", true, CommCollectives.ALLREDUCE, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.reduceScatter");
+        CommCollectives.reduceScatter(this, "reduceScatter", false, sendbuf, 0, recvbuf, 0, recvcounts, type, op);
     }
 
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.reduceScatter");
+        CommCollectives.reduceScatter(this, "reduceScatter", false, CommCollectives.IN_PLACE, 0, buf, 0, counts, type, op);
     }
 
     public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatter");
+        return CommCollectives.reduceScatter(this, "iReduceScatter", true, sendbuf, 0, recvbuf, 0, recvcounts, type, op);
     }
 
     public final Request iReduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatter");
+        return CommCollectives.reduceScatter(this, "iReduceScatter", true, sendbuf, 0, recvbuf, 0, recvcounts, type, op);
     }
 
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatter");
+        return CommCollectives.reduceScatter(this, "iReduceScatter", true, CommCollectives.IN_PLACE, 0, buf, 0, counts, type, op);
     }
 
     public final Request iReduceScatter(Object buf, int[] counts, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatter");
+        return CommCollectives.reduceScatter(this, "iReduceScatter", true, CommCollectives.IN_PLACE, 0, buf, 0, counts, type, op);
     }
 
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.reduceScatterBlock");
+        CommCollectives.allReduce(this, "reduceScatterBlock", false, CommCollectives.REDUCE_SCATTER_BLOCK, sendbuf, 0, recvbuf, 0, recvcount, type, op);
     }
 
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.reduceScatterBlock");
+        CommCollectives.allReduce(this, "reduceScatterBlock", false, CommCollectives.REDUCE_SCATTER_BLOCK, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+        return CommCollectives.allReduce(this, "iReduceScatterBlock", true, CommCollectives.REDUCE_SCATTER_BLOCK, sendbuf, 0, recvbuf, 0, recvcount, type, op);
     }
 
     public final Request iReduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+        return CommCollectives.allReduce(this, "iReduceScatterBlock", true, CommCollectives.REDUCE_SCATTER_BLOCK, sendbuf, 0, recvbuf, 0, recvcount, type, op);
     }
 
     public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+        return CommCollectives.allReduce(this, "iReduceScatterBlock", true, CommCollectives.REDUCE_SCATTER_BLOCK, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iReduceScatterBlock(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.iReduceScatterBlock");
+        return CommCollectives.allReduce(this, "iReduceScatterBlock", true, CommCollectives.REDUCE_SCATTER_BLOCK, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Comm.reduceLocal");
+        CommCollectives.reduceLocal(MPI.COMM_SELF, "reduceLocal", inBuf, 0, inOutBuf, 0, count, type, op);
     }
 
     public Group Group() {

@@ -5,9 +5,10 @@ import java.nio.Buffer;
 import org.atollmpi.engine.ErrorClass;
 
 /**
- * A communicator whose members talk among themselves. Collectives beyond the barrier arrive with
- * the collectives module; creation of communicators (split, create, createGroup, topologies) is
- * here and in {@link Topology}.
+ * A communicator whose members talk among themselves. The collectives common to both kinds of
+ * communicator are in {@link Comm}; scan/exScan and the mpiJava forms with offsets are here, all
+ * implemented in {@code CommCollectives}. Creation of communicators (split, create, createGroup,
+ * topologies) is here and in {@link Topology}.
  */
 public class Intracomm extends Comm {
     Intracomm(String name, int p2pContext, int collContext) {
@@ -201,51 +202,51 @@ public class Intracomm extends Comm {
     }
 
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.scan");
+        CommCollectives.allReduce(this, "scan", false, CommCollectives.SCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final void scan(Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.scan");
+        CommCollectives.allReduce(this, "scan", false, CommCollectives.SCAN, CommCollectives.IN_PLACE, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iScan");
+        return CommCollectives.allReduce(this, "iScan", true, CommCollectives.SCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iScan");
+        return CommCollectives.allReduce(this, "iScan", true, CommCollectives.SCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iScan(Buffer buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iScan");
+        return CommCollectives.allReduce(this, "iScan", true, CommCollectives.SCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iScan(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iScan");
+        return CommCollectives.allReduce(this, "iScan", true, CommCollectives.SCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.exScan");
+        CommCollectives.allReduce(this, "exScan", false, CommCollectives.EXSCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final void exScan(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.exScan");
+        CommCollectives.allReduce(this, "exScan", false, CommCollectives.EXSCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iExScan");
+        return CommCollectives.allReduce(this, "iExScan", true, CommCollectives.EXSCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iExScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iExScan");
+        return CommCollectives.allReduce(this, "iExScan", true, CommCollectives.EXSCAN, sendbuf, 0, recvbuf, 0, count, type, op);
     }
 
     public final Request iExScan(Buffer buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iExScan");
+        return CommCollectives.allReduce(this, "iExScan", true, CommCollectives.EXSCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public final Request iExScan(Object buf, int count, Datatype type, Op op) {
-        throw Unsupported.notYet("Intracomm.iExScan");
+        return CommCollectives.allReduce(this, "iExScan", true, CommCollectives.EXSCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
     public static String openPort() {
@@ -317,55 +318,55 @@ public class Intracomm extends Comm {
     }
 
     public void Bcast(Object buf, int offset, int count, Datatype type, int root) {
-        throw Unsupported.notYet("Intracomm.Bcast");
+        CommCollectives.bcast(this, "Bcast", false, buf, offset, count, type, root);
     }
 
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Intracomm.Gather");
+        CommCollectives.gather(this, "Gather", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Intracomm.Gatherv");
+        CommCollectives.gatherv(this, "Gatherv", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
 
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Intracomm.Scatter");
+        CommCollectives.scatter(this, "Scatter", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        throw Unsupported.notYet("Intracomm.Scatterv");
+        CommCollectives.scatterv(this, "Scatterv", false, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Intracomm.Allgather");
+        CommCollectives.allGather(this, "Allgather", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
     }
 
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
-        throw Unsupported.notYet("Intracomm.Allgatherv");
+        CommCollectives.allGatherv(this, "Allgatherv", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        throw Unsupported.notYet("Intracomm.Alltoall");
+        CommCollectives.allToAll(this, "Alltoall", false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
     }
 
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        throw Unsupported.notYet("Intracomm.Alltoallv");
+        CommCollectives.allToAllv(this, "Alltoallv", false, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
 
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root) {
-        throw Unsupported.notYet("Intracomm.Reduce");
+        CommCollectives.reduce(this, "Reduce", false, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
     }
 
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        throw Unsupported.notYet("Intracomm.Allreduce");
+        CommCollectives.allReduce(this, "Allreduce", false, CommCollectives.ALLREDUCE, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
     }
 
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts, Datatype datatype, Op op) {
-        throw Unsupported.notYet("Intracomm.Reduce_scatter");
+        CommCollectives.reduceScatter(this, "Reduce_scatter", false, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
     }
 
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        throw Unsupported.notYet("Intracomm.Scan");
+        CommCollectives.allReduce(this, "Scan", false, CommCollectives.SCAN, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
     }
 
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) {
@@ -381,6 +382,6 @@ public class Intracomm extends Comm {
     }
 
     public void Reduce_local(Object inbuf, Object inoutbuf, int count, Datatype datatype, Op op) {
-        throw Unsupported.notYet("Intracomm.Reduce_local");
+        CommCollectives.reduceLocal(this, "Reduce_local", inbuf, 0, inoutbuf, 0, count, datatype, op);
     }
 }

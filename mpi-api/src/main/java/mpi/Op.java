@@ -2,6 +2,16 @@ package mpi;
 
 import java.nio.*;
 
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * A reduction operation: one of the predefined ones ({@code MPI.SUM} ...), or a program's
+ * function ({@link UserFunction} for the Open MPI bindings, {@link User_function} for mpiJava),
+ * commutative or not. A non-commutative operation is applied in rank order. Which datatypes a
+ * predefined operation accepts follows MPI-4.1 §6.9.2 (ERR_OP otherwise); MAXLOC/MINLOC take the
+ * value-index pair types (INT2, SHORT_INT, LONG_INT, FLOAT_INT, DOUBLE_INT) and mpiJava's
+ * same-type pairs (SHORT2, INT2, LONG2, FLOAT2, DOUBLE2 on arrays of that type, value then index).
+ */
 public final class Op implements Freeable {
     // Predefined operation codes (the collectives module's kernels are indexed the same way).
     static final int USER = 0;
@@ -30,6 +40,8 @@ public final class Op implements Freeable {
     final boolean commute;
     final UserFunction function;
     final User_function mpiJavaFunction;
+    /** A freed user operation. */
+    volatile boolean freed;
 
     private Op(String name, int code, boolean commute, UserFunction function, User_function mpiJavaFunction) {
         this.name = name;
@@ -54,15 +66,29 @@ public final class Op implements Freeable {
     }
 
     public boolean isCommutative() {
-        throw Unsupported.notYet("Op.isCommutative");
+        return commute;
     }
 
+    /**
+     * Frees a user operation: it can no longer be used (ERR_OP) and {@link #isNull()} is true.
+     * Collectives already started with it finish normally. The predefined operations cannot be
+     * freed (ERR_OP).
+     */
     public void free() {
-        throw Unsupported.notYet("Op.free");
+        MPI.check("free");
+        if (code != USER) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.OP, "free: " + name + " is predefined and cannot be freed");
+        }
+        freed = true;
     }
 
     public boolean isNull() {
-        throw Unsupported.notYet("Op.isNull");
+        return freed;
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 
     /**
@@ -86,15 +112,30 @@ public final class Op implements Freeable {
         this.opCode = opCode_;
     }
 
+    /** mpiJava 1.2: the predefined operation of code {@code Type} (MPI.MAX's code is 1, ... NO_OP's 14). */
     protected Op(int Type) {
-        throw Unsupported.notYet("Op.Op");
+        this(predefinedName(Type), Type);
+    }
+
+    private static String predefinedName(int code) {
+        String[] names = {"MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND", "MPI_BAND", "MPI_LOR", "MPI_BOR",
+            "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE", "MPI_NO_OP"};
+        if (code < MAX || code > NO_OP) {
+            throw new MPIException(ErrorClass.OP, "Op: " + code + " is not the code of a predefined operation (1 to "
+                + NO_OP + ")");
+        }
+        return names[code - 1];
     }
 
     protected boolean isUser() {
-        throw Unsupported.notYet("Op.isUser");
+        return code == USER;
     }
 
+    /**
+     * mpiJava 1.2: applies the operation to arrays, {@code outvec[outoffset + i] = invec[inoffset
+     * + i] op outvec[outoffset + i]} for {@code count} elements (MPI_Reduce_local with offsets).
+     */
     public final void Call(Object invec, int inoffset, Object outvec, int outoffset, int count, Datatype datatype) {
-        throw Unsupported.notYet("Op.Call");
+        CommCollectives.reduceLocal(MPI.COMM_SELF, "Call", invec, inoffset, outvec, outoffset, count, datatype, this);
     }
 }

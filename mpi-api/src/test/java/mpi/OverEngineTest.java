@@ -16,6 +16,8 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.atollmpi.coll.Barrier;
+import org.atollmpi.coll.Collectives;
+import org.atollmpi.coll.Reduction;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.engine.Operation;
@@ -389,19 +391,30 @@ class OverEngineTest {
         recv.Free();
     }
 
+    /** The peer's side of COMM_WORLD's next collective: the call tag the API will use. */
+    private static int nextTag() {
+        return MPI.COMM_WORLD.collectiveCalls.get();
+    }
+
+    private static void peerBarrier(Engine e, int tag) {
+        Collectives.await(e, Barrier.start(e, new int[] {0, 1}, 1, 1, tag), "peer barrier");
+    }
+
     @Test
     void barrierMeetsThePeer() throws Exception {
         long[] peerLeft = {0};
+        int t1 = nextTag();
         peer(e -> {
             Thread.sleep(200);
-            Barrier.run(e, new int[] {0, 1}, 1, 1);
+            peerBarrier(e, t1);
             peerLeft[0] = System.nanoTime();
         });
         long before = System.nanoTime();
         MPI.COMM_WORLD.barrier();
         assertTrue(System.nanoTime() - before >= 150_000_000L, "barrier returned before the peer arrived");
         joinPeer();
-        peer(e -> Barrier.run(e, new int[] {0, 1}, 1, 1));
+        int t2 = nextTag();
+        peer(e -> peerBarrier(e, t2));
         MPI.COMM_WORLD.Barrier();
     }
 
@@ -409,13 +422,62 @@ class OverEngineTest {
     void barrierTrafficNeverMatchesUserReceives() throws Exception {
         int[] got = {-1};
         Request r = MPI.COMM_WORLD.iRecv(got, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        int t = nextTag();
         peer(e -> {
-            Barrier.run(e, new int[] {0, 1}, 1, 1);
+            peerBarrier(e, t);
             e.send(Engine.MODE_STANDARD, new int[] {5}, Memory.INT_ARRAY_BASE, 4, 0, 0, WORLD_CTX);
         });
         MPI.COMM_WORLD.barrier();
         r.waitFor();
         assertEquals(5, got[0]);
+    }
+
+    @Test
+    void collectivesMeetTheEnginesSchedules() throws Exception {
+        // allReduce (blocking, user op in rank order) then iBcast from the peer, against the raw schedules
+        int t = nextTag();
+        Reduction diff = Reduction.user(new org.atollmpi.coll.UserReduction() {
+            @Override
+            public void apply(Object inB, long inO, Object ioB, long ioO, int count) {
+                for (int i = 0; i < count; i++) {
+                    org.atollmpi.engine.Addresses.putInt(ioB, ioO + 4L * i,
+                        org.atollmpi.engine.Addresses.getInt(inB, inO + 4L * i)
+                            - org.atollmpi.engine.Addresses.getInt(ioB, ioO + 4L * i));
+                }
+            }
+
+            @Override
+            public boolean commutative() {
+                return false;
+            }
+        }, 4);
+        peer(e -> {
+            int[] in = {10, 20};
+            int[] out = new int[2];
+            Collectives.await(e, Collectives.allreduce(e, new int[] {0, 1}, 1, 1, t, in, Memory.INT_ARRAY_BASE, out,
+                Memory.INT_ARRAY_BASE, 2, diff), "peer allreduce");
+            assertArrayEquals(new int[] {100 - 10, 200 - 20}, out);
+            Collectives.await(e, Collectives.bcast(e, new int[] {0, 1}, 1, 1, t + 1, new int[] {7, 8, 9},
+                Memory.INT_ARRAY_BASE, 12, 1), "peer bcast");
+        });
+        Op minus = new Op(new UserFunction() {
+            @Override
+            public void call(Object a, Object b, int count, Datatype type) {
+                int[] x = (int[]) a;
+                int[] y = (int[]) b;
+                for (int i = 0; i < count; i++) {
+                    y[i] = x[i] - y[i];
+                }
+            }
+        }, false);
+        int[] out = new int[2];
+        MPI.COMM_WORLD.allReduce(new int[] {100, 200}, out, 2, MPI.INT, minus);
+        assertArrayEquals(new int[] {90, 180}, out, "x0 op x1 in rank order");
+        IntBuffer b = MPI.newIntBuffer(3);
+        Request r = MPI.COMM_WORLD.iBcast(b, 3, MPI.INT, 1);
+        r.waitFor();
+        assertEquals(8, b.get(1));
+        joinPeer();
     }
 
     @Test

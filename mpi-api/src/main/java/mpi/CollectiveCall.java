@@ -1,0 +1,106 @@
+package mpi;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+
+/**
+ * One collective call on a communicator: its name (for messages), the steps to run after the
+ * engine's operation completes (unpacking temporaries, reporting a user function's failure), and
+ * its completion, blocking ({@link #complete}) or as a {@link Request} ({@link #request}).
+ *
+ * <p>A nonblocking call with steps after completion hands out an outer composite operation that
+ * a completion hook on the collective's own operation completes once the steps have run, so a
+ * wait or test never sees the request complete before its data are in place. Errors of the
+ * collective surface at completion through the communicator's error handler.
+ */
+final class CollectiveCall {
+    final Comm comm;
+    final String name;
+    /** The user-operation adapter of a reduction, checked for a failure at completion. */
+    CollectiveData.UserOp userOp;
+    private List<Runnable> after;
+
+    CollectiveCall(Comm comm, String name) {
+        this.comm = comm;
+        this.name = name;
+    }
+
+    /** Runs {@code step} once the collective has completed successfully, before the program sees it. */
+    void after(Runnable step) {
+        if (after == null) {
+            after = new ArrayList<>(2);
+        }
+        after.add(step);
+    }
+
+    /** Waits for {@code op} and raises its error, then runs the steps after it. */
+    void complete(Engine engine, Operation op) {
+        try {
+            engine.await(op);
+            engine.release(op);
+        } catch (EngineException e) {
+            throw comm.raise(e, name);
+        }
+        if (op.error() != ErrorClass.SUCCESS) {
+            throw comm.raise(op.error(), name + ": " + op.errorMessage());
+        }
+        String failure = finish();
+        if (failure != null) {
+            throw comm.raise(failureClass(), failure);
+        }
+    }
+
+    /** A request for {@code op}, holding {@code buffers} until it completes. */
+    Request request(Engine engine, Operation op, Object buffers) {
+        if (after == null && userOp == null) {
+            return new Request(comm, op, buffers);
+        }
+        Operation outer = engine.newComposite(comm.collContext);
+        engine.whenComplete(op, o -> {
+            int error = o.error();
+            String message = o.errorMessage();
+            engine.release(o);
+            if (error == ErrorClass.SUCCESS) {
+                String failure = finish();
+                if (failure != null) {
+                    error = failureClass();
+                    message = failure;
+                }
+            }
+            engine.completeComposite(outer, error, message);
+        });
+        return new Request(comm, outer, buffers);
+    }
+
+    /** Runs the steps after completion; returns the message of a failure, or null. */
+    private String finish() {
+        if (userOp != null && userOp.failure != null) {
+            return name + ": the user function of " + userOp.op + " failed: " + userOp.failure;
+        }
+        if (after != null) {
+            try {
+                for (Runnable r : after) {
+                    r.run();
+                }
+            } catch (RuntimeException e) {
+                return name + ": " + e.getMessage();
+            }
+        }
+        return null;
+    }
+
+    private int failureClass() {
+        if (userOp == null || userOp.failure == null) {
+            return ErrorClass.OTHER;
+        }
+        if (userOp.failure instanceof MPIException) {
+            return ((MPIException) userOp.failure).getErrorClass();
+        }
+        return ErrorClass.OP;
+    }
+}

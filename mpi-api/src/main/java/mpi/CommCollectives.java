@@ -1,0 +1,581 @@
+package mpi;
+
+import java.lang.ref.Reference;
+import java.util.function.IntFunction;
+
+import org.atollmpi.coll.Barrier;
+import org.atollmpi.coll.Collectives;
+import org.atollmpi.coll.Reduction;
+import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+
+/**
+ * The collectives of {@link Comm} and {@link Intracomm}, once for both dialects: the public
+ * methods (Open MPI forms with offset 0, mpiJava forms with element offsets, blocking and
+ * nonblocking, in-place overloads) call these with their own name, so messages name the call
+ * the program made. Each checks its arguments (naming them), turns counts in elements into
+ * bytes, addresses buffers through {@link CollectiveData#region}, starts the engine collective
+ * ({@link Collectives}) with the communicator's next call tag, and completes it: blocking here,
+ * or as a {@link Request} when {@code nb}.
+ *
+ * <p>{@link #IN_PLACE} as a send buffer (the receive buffer of scatter) is MPI_IN_PLACE; the
+ * in-place overloads of the public API pass it where the Open MPI bindings do. Buffers that only
+ * the root reads are not looked at elsewhere (they may be null).
+ *
+ * <p>Blocking methods return null; nonblocking ones the request.
+ */
+final class CommCollectives {
+    static final Object IN_PLACE = Collectives.IN_PLACE;
+    private static final byte[] NOTHING = Buffers.EMPTY;
+    private static final long B = Addresses.BYTE_ARRAY_BASE;
+
+    private CommCollectives() {
+    }
+
+    // ================================================================ common
+
+    private static Engine begin(Comm c, String call) {
+        Engine e = MPI.engine(call);
+        if (c instanceof Intercomm) {
+            throw c.raise(ErrorClass.COMM, call + ": " + c.getName()
+                + " is an intercommunicator: collectives on intercommunicators are not supported yet");
+        }
+        return e;
+    }
+
+    /** Starts the collective with the next call tag and completes it (blocking) or returns its request. */
+    private static Request run(CollectiveCall k, Engine e, boolean nb, Object a, Object b,
+                               IntFunction<Operation> start) {
+        Operation op;
+        try {
+            op = start.apply(k.comm.nextCollectiveTag());
+        } catch (EngineException ex) {
+            throw k.comm.raise(ex, k.name);
+        }
+        if (nb) {
+            return k.request(e, op, new Object[] {a, b});
+        }
+        k.complete(e, op);
+        Reference.reachabilityFence(a);
+        Reference.reachabilityFence(b);
+        return null;
+    }
+
+    private static void root(Comm c, String call, int root) {
+        if (root < 0 || root >= c.size) {
+            throw c.raise(ErrorClass.ROOT, call + ": root " + root + " is not a rank of " + c.getName()
+                + " (size " + c.size + ")");
+        }
+    }
+
+    private static void count(Comm c, String call, String arg, int n) {
+        if (n < 0) {
+            throw c.raise(ErrorClass.COUNT, call + ": " + arg + " " + n + " is negative");
+        }
+    }
+
+    /** Checks a per-member array (counts or displacements): at least one entry per member, none negative. */
+    private static void perMember(Comm c, String call, String arg, int[] a, int negativeClass) {
+        if (a == null) {
+            throw c.raise(ErrorClass.ARG, call + ": " + arg + " is null");
+        }
+        if (a.length < c.size) {
+            throw c.raise(ErrorClass.ARG, call + ": " + arg + " has " + a.length + " entries, fewer than the "
+                + c.size + " members of " + c.getName());
+        }
+        for (int i = 0; i < c.size; i++) {
+            if (a[i] < 0) {
+                throw c.raise(negativeClass, call + ": " + arg + "[" + i + "] " + a[i] + " is negative");
+            }
+        }
+    }
+
+    private static void type(Comm c, String call, String arg, Datatype t) {
+        if (t == null) {
+            throw c.raise(ErrorClass.TYPE, call + ": " + arg + " is null");
+        }
+    }
+
+    /** Same buffer at the same place as input and output without the in-place form (MPI forbids aliasing). */
+    private static void distinct(Comm c, String call, Object s, int soff, Object r, int roff, int count) {
+        if (s != null && s == r && soff == roff && count > 0) {
+            throw c.raise(ErrorClass.BUFFER, call + ": sendbuf and recvbuf are the same buffer "
+                + "(use the in-place form)");
+        }
+    }
+
+    private static int bytes(int count, Datatype t) {
+        return count * t.size; // checked against Integer.MAX_VALUE by the buffer's region
+    }
+
+    private static void fits(Comm c, String call, int sendBytes, int recvBytes) {
+        if (sendBytes > recvBytes) {
+            throw c.raise(ErrorClass.TRUNCATE, call + ": this rank sends " + sendBytes
+                + " bytes into a block of " + recvBytes + " bytes");
+        }
+    }
+
+    /** One past the last element the blocks {@code (displs[i], counts[i])} reach. */
+    private static int end(Comm c, String call, int[] counts, int[] displs) {
+        long end = 0;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] > 0) {
+                end = Math.max(end, (long) displs[i] + counts[i]);
+            }
+        }
+        if (end > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": the blocks reach element " + end + ", past 2^31 - 1");
+        }
+        return (int) end;
+    }
+
+    private static int[] filled(int n, int v) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    private static int[] blocks(int n, int bytes) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * bytes;
+        }
+        return a;
+    }
+
+    private static int[] times(Comm c, int[] counts, Datatype t) {
+        int[] a = new int[c.size];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = counts[i] * t.size;
+        }
+        return a;
+    }
+
+    private static int[] byteDispls(Comm c, int[] displs, Datatype t) {
+        int[] a = new int[c.size];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (int) CollectiveData.blockOffset(displs[i], t);
+        }
+        return a;
+    }
+
+    // ================================================================ barrier and broadcast
+
+    static Request barrier(Comm c, String call, boolean nb) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        return run(k, e, nb, null, null, tag -> Barrier.start(e, c.worldRanks, c.rank, c.collContext, tag));
+    }
+
+    static Request bcast(Comm c, String call, boolean nb, Object buf, int off, int count, Datatype type, int root) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        root(c, call, root);
+        count(c, call, "count", count);
+        CollectiveData.Region r = CollectiveData.region(k, "buf", buf, off, count, type, c.rank != root, true);
+        int bytes = bytes(count, type);
+        return run(k, e, nb, buf, null, tag -> Collectives.bcast(e, c.worldRanks, c.rank, c.collContext, tag,
+            r.base, r.offset, bytes, root));
+    }
+
+    // ================================================================ gather and scatter
+
+    static Request gather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                          Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        root(c, call, root);
+        int n = c.size;
+        if (c.rank != root) {
+            return gatherv(c, call, nb, sbuf, soff, scount, stype, null, 0, null, null, null, root);
+        }
+        count(c, call, "recvcount", rcount);
+        type(c, call, "recvtype", rtype);
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            displs[i] = i * rcount;
+        }
+        if ((long) n * rcount > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": recvcount " + rcount + " for " + n + " members is too large");
+        }
+        return gatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype, root);
+    }
+
+    static Request gatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                           Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        root(c, call, root);
+        int n = c.size;
+        boolean inPlace = sbuf == IN_PLACE;
+        if (inPlace && c.rank != root) {
+            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
+        }
+        CollectiveData.Region s = null;
+        int sbytes = 0;
+        if (!inPlace) {
+            count(c, call, "sendcount", scount);
+            s = CollectiveData.region(k, "sendbuf", sbuf, soff, scount, stype, false, true);
+            sbytes = bytes(scount, stype);
+        }
+        Object rBase = NOTHING;
+        long rOff = B;
+        int[] rbytes = new int[n];
+        int[] rdispls = new int[n];
+        if (c.rank == root) {
+            perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+            perMember(c, call, "displs", displs, ErrorClass.ARG);
+            type(c, call, "recvtype", rtype);
+            if (!inPlace) {
+                distinct(c, call, sbuf, soff, rbuf, roff, scount);
+            }
+            CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, end(c, call, rcounts, displs),
+                rtype, true, inPlace);
+            rBase = r.base;
+            rOff = r.offset;
+            rbytes = times(c, rcounts, rtype);
+            rdispls = byteDispls(c, displs, rtype);
+            if (!inPlace) {
+                fits(c, call, sbytes, rbytes[root]);
+            }
+        }
+        Object sBase = inPlace ? IN_PLACE : s.base;
+        long sOff = inPlace ? 0 : s.offset;
+        int sb = sbytes;
+        Object rb = rBase;
+        long ro = rOff;
+        int[] rby = rbytes;
+        int[] rdi = rdispls;
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.gatherv(e, c.worldRanks, c.rank, c.collContext, tag,
+            sBase, sOff, sb, rb, ro, rby, rdi, root));
+    }
+
+    static Request scatter(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        root(c, call, root);
+        int n = c.size;
+        if (c.rank != root) {
+            return scatterv(c, call, nb, null, 0, null, null, null, rbuf, roff, rcount, rtype, root);
+        }
+        count(c, call, "sendcount", scount);
+        if ((long) n * scount > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": sendcount " + scount + " for " + n + " members is too large");
+        }
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            displs[i] = i * scount;
+        }
+        return scatterv(c, call, nb, sbuf, soff, filled(n, scount), displs, stype, rbuf, roff, rcount, rtype, root);
+    }
+
+    static Request scatterv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] displs,
+                            Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        root(c, call, root);
+        int n = c.size;
+        boolean inPlace = rbuf == IN_PLACE;
+        if (inPlace && c.rank != root) {
+            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
+        }
+        Object sBase = NOTHING;
+        long sOff = B;
+        int[] sbytes = new int[n];
+        int[] sdispls = new int[n];
+        if (c.rank == root) {
+            perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+            perMember(c, call, "displs", displs, ErrorClass.ARG);
+            type(c, call, "sendtype", stype);
+            if (!inPlace) {
+                distinct(c, call, sbuf, soff, rbuf, roff, rcount);
+            }
+            CollectiveData.Region s = CollectiveData.region(k, "sendbuf", sbuf, soff, end(c, call, scounts, displs),
+                stype, false, true);
+            sBase = s.base;
+            sOff = s.offset;
+            sbytes = times(c, scounts, stype);
+            sdispls = byteDispls(c, displs, stype);
+        }
+        Object rBase = IN_PLACE;
+        long rOff = 0;
+        int rbytes = 0;
+        if (!inPlace) {
+            count(c, call, "recvcount", rcount);
+            CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, rcount, rtype, true, false);
+            rBase = r.base;
+            rOff = r.offset;
+            rbytes = bytes(rcount, rtype);
+            if (c.rank == root) {
+                fits(c, call, sbytes[root], rbytes);
+            }
+        }
+        Object sb = sBase;
+        long so = sOff;
+        int[] sby = sbytes;
+        int[] sdi = sdispls;
+        Object rb = rBase;
+        long ro = rOff;
+        int rby = rbytes;
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.scatterv(e, c.worldRanks, c.rank, c.collContext, tag,
+            sb, so, sby, sdi, rb, ro, rby, root));
+    }
+
+    // ================================================================ all to all
+
+    static Request allGather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                             Object rbuf, int roff, int rcount, Datatype rtype) {
+        int n = c.size;
+        count(c, call, "recvcount", rcount);
+        if ((long) n * rcount > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": recvcount " + rcount + " for " + n + " members is too large");
+        }
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            displs[i] = i * rcount;
+        }
+        return allGatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype);
+    }
+
+    static Request allGatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                              Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        boolean inPlace = sbuf == IN_PLACE;
+        perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        perMember(c, call, "displs", displs, ErrorClass.ARG);
+        type(c, call, "recvtype", rtype);
+        CollectiveData.Region s = null;
+        int sbytes = 0;
+        if (!inPlace) {
+            count(c, call, "sendcount", scount);
+            distinct(c, call, sbuf, soff, rbuf, roff, scount);
+            s = CollectiveData.region(k, "sendbuf", sbuf, soff, scount, stype, false, true);
+            sbytes = bytes(scount, stype);
+        }
+        CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, end(c, call, rcounts, displs),
+            rtype, true, inPlace);
+        int[] rbytes = times(c, rcounts, rtype);
+        int[] rdispls = byteDispls(c, displs, rtype);
+        if (!inPlace) {
+            fits(c, call, sbytes, rbytes[c.rank]);
+        } else {
+            sbytes = rbytes[c.rank];
+        }
+        Object sBase = inPlace ? IN_PLACE : s.base;
+        long sOff = inPlace ? 0 : s.offset;
+        int sb = sbytes;
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.allgatherv(e, c.worldRanks, c.rank, c.collContext, tag,
+            sBase, sOff, sb, r.base, r.offset, rbytes, rdispls));
+    }
+
+    static Request allToAll(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                            Object rbuf, int roff, int rcount, Datatype rtype) {
+        int n = c.size;
+        count(c, call, "sendcount", scount);
+        count(c, call, "recvcount", rcount);
+        if ((long) n * Math.max(scount, rcount) > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": counts for " + n + " members are too large");
+        }
+        int[] sd = new int[n];
+        int[] rd = new int[n];
+        for (int i = 0; i < n; i++) {
+            sd[i] = i * scount;
+            rd[i] = i * rcount;
+        }
+        return allToAllv(c, call, nb, sbuf, soff, filled(n, scount), sd, stype, rbuf, roff, filled(n, rcount), rd,
+            rtype);
+    }
+
+    static Request allToAllv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] sdispls,
+                             Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+        perMember(c, call, "sdispls", sdispls, ErrorClass.ARG);
+        perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        perMember(c, call, "rdispls", rdispls, ErrorClass.ARG);
+        type(c, call, "sendtype", stype);
+        type(c, call, "recvtype", rtype);
+        int send = end(c, call, scounts, sdispls);
+        int recv = end(c, call, rcounts, rdispls);
+        distinct(c, call, sbuf, soff, rbuf, roff, Math.min(send, recv));
+        CollectiveData.Region s = CollectiveData.region(k, "sendbuf", sbuf, soff, send, stype, false, true);
+        CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, recv, rtype, true, false);
+        int[] sb = times(c, scounts, stype);
+        int[] sd = byteDispls(c, sdispls, stype);
+        int[] rb = times(c, rcounts, rtype);
+        int[] rd = byteDispls(c, rdispls, rtype);
+        fits(c, call, sb[c.rank], rb[c.rank]);
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoallv(e, c.worldRanks, c.rank, c.collContext, tag,
+            s.base, s.offset, sb, sd, r.base, r.offset, rb, rd));
+    }
+
+    /** Alltoallw: per-member datatypes, displacements in bytes (as in MPI). */
+    static Request allToAllw(Comm c, String call, boolean nb, Object sbuf, int[] scounts, int[] sdispls,
+                             Datatype[] stypes, Object rbuf, int[] rcounts, int[] rdispls, Datatype[] rtypes) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        perMember(c, call, "sendCount", scounts, ErrorClass.COUNT);
+        perMember(c, call, "sDispls", sdispls, ErrorClass.ARG);
+        perMember(c, call, "recvCount", rcounts, ErrorClass.COUNT);
+        perMember(c, call, "rDispls", rdispls, ErrorClass.ARG);
+        CollectiveData.Region s = blocksW(k, "sendBuf", sbuf, scounts, sdispls, stypes, false);
+        CollectiveData.Region r = blocksW(k, "recvBuf", rbuf, rcounts, rdispls, rtypes, true);
+        int[] sb = new int[c.size];
+        int[] rb = new int[c.size];
+        for (int i = 0; i < c.size; i++) {
+            sb[i] = scounts[i] == 0 ? 0 : bytes(scounts[i], stypes[i]);
+            rb[i] = rcounts[i] == 0 ? 0 : bytes(rcounts[i], rtypes[i]);
+        }
+        fits(c, call, sb[c.rank], rb[c.rank]);
+        int[] sd = sdispls.clone();
+        int[] rd = rdispls.clone();
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoallw(e, c.worldRanks, c.rank, c.collContext, tag,
+            s.base, s.offset, sb, sd, r.base, r.offset, rb, rd));
+    }
+
+    /** Checks each member's block of an alltoallw buffer; the region of its byte 0. */
+    private static CollectiveData.Region blocksW(CollectiveCall k, String arg, Object buf, int[] counts,
+                                                 int[] displs, Datatype[] types, boolean write) {
+        Comm c = k.comm;
+        if (types == null || types.length < c.size) {
+            throw c.raise(ErrorClass.ARG, k.name + ": " + arg.replace("Buf", "Types") + " has "
+                + (types == null ? "no" : String.valueOf(types.length)) + " entries for " + c.size + " members");
+        }
+        CollectiveData.Region base = null;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] == 0) {
+                continue;
+            }
+            Datatype t = types[i];
+            type(c, k.name, arg.replace("Buf", "Types") + "[" + i + "]", t);
+            // CONNECTION POINT (derived datatypes): a non-contiguous types[i] packs block i into a
+            // temporary of its own (and unpacks it after, for the receive side); the engine then
+            // needs per-block bases, or one temporary holding all blocks with packed displacements.
+            if (t.size > 0 && displs[i] % t.size != 0) {
+                throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
+                    + " is not a multiple of the " + t.size + "-byte " + t);
+            }
+            CollectiveData.Region r = CollectiveData.region(k, arg + " block " + i, buf, 0,
+                (t.size > 0 ? displs[i] / t.size : 0) + counts[i], t, write, !write);
+            base = r;
+        }
+        return base != null ? base : new CollectiveData.Region(NOTHING, B);
+    }
+
+    // ================================================================ reductions
+
+    static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
+                          Datatype type, Op op, int root) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        root(c, call, root);
+        count(c, call, "count", count);
+        type(c, call, "datatype", type);
+        boolean inPlace = sbuf == IN_PLACE;
+        if (inPlace && c.rank != root) {
+            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
+        }
+        Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
+        CollectiveData.Region s = inPlace ? null
+            : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
+        CollectiveData.Region r = new CollectiveData.Region(NOTHING, B);
+        if (c.rank == root) {
+            distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, count);
+            r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
+        }
+        Object sBase = inPlace ? IN_PLACE : s.base;
+        long sOff = inPlace ? 0 : s.offset;
+        CollectiveData.Region rr = r;
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
+            sBase, sOff, rr.base, rr.offset, count, red, root));
+    }
+
+    /** Kinds of the all-member reductions that take one count. */
+    static final int ALLREDUCE = 0;
+    static final int SCAN = 1;
+    static final int EXSCAN = 2;
+    static final int REDUCE_SCATTER_BLOCK = 3;
+
+    static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
+                             int count, Datatype type, Op op) {
+        if (which == REDUCE_SCATTER_BLOCK) {
+            count(c, call, "recvcount", count);
+            return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
+        }
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        count(c, call, "count", count);
+        type(c, call, "datatype", type);
+        boolean inPlace = sbuf == IN_PLACE;
+        Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
+        distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, count);
+        CollectiveData.Region s = inPlace ? null
+            : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
+        CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
+        Object sBase = inPlace ? IN_PLACE : s.base;
+        long sOff = inPlace ? 0 : s.offset;
+        return run(k, e, nb, sbuf, rbuf, tag -> {
+            switch (which) {
+                case SCAN:
+                    return Collectives.scan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                        r.offset, count, red);
+                case EXSCAN:
+                    return Collectives.exscan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                        r.offset, count, red);
+                default:
+                    return Collectives.allreduce(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                        r.offset, count, red);
+            }
+        });
+    }
+
+    static Request reduceScatter(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
+                                 int[] counts, Datatype type, Op op) {
+        Engine e = begin(c, call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        perMember(c, call, "recvcounts", counts, ErrorClass.COUNT);
+        type(c, call, "datatype", type);
+        long total = 0;
+        for (int i = 0; i < c.size; i++) {
+            total += counts[i];
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": recvcounts add up to " + total + ", past 2^31 - 1");
+        }
+        int all = (int) total;
+        boolean inPlace = sbuf == IN_PLACE;
+        Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
+        distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, counts[c.rank]);
+        CollectiveData.Region s = inPlace ? null
+            : CollectiveData.region(k, "sendbuf", sbuf, soff, all, type, false, true);
+        CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, inPlace ? all : counts[c.rank],
+            type, true, inPlace);
+        Object sBase = inPlace ? IN_PLACE : s.base;
+        long sOff = inPlace ? 0 : s.offset;
+        int[] cs = java.util.Arrays.copyOf(counts, c.size);
+        return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduceScatter(e, c.worldRanks, c.rank, c.collContext,
+            tag, sBase, sOff, r.base, r.offset, cs, red));
+    }
+
+    /** MPI_Reduce_local: {@code inout = in op inout}, raised on {@code c}. */
+    static void reduceLocal(Comm c, String call, Object in, int inOff, Object inout, int inoutOff, int count,
+                            Datatype type, Op op) {
+        MPI.check(call);
+        CollectiveCall k = new CollectiveCall(c, call);
+        count(c, call, "count", count);
+        type(c, call, "datatype", type);
+        Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(in, inout));
+        CollectiveData.Region a = CollectiveData.region(k, "inbuf", in, inOff, count, type, false, true);
+        CollectiveData.Region b = CollectiveData.region(k, "inoutbuf", inout, inoutOff, count, type, true, true);
+        red.apply(a.base, a.offset, b.base, b.offset, count);
+        Reference.reachabilityFence(in);
+        Reference.reachabilityFence(inout);
+        if (k.userOp != null && k.userOp.failure != null) {
+            Throwable f = k.userOp.failure;
+            throw c.raise(f instanceof MPIException ? ((MPIException) f).getErrorClass() : ErrorClass.OP,
+                call + ": the user function of " + op + " failed: " + f);
+        }
+    }
+}
