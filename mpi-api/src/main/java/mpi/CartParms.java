@@ -1,5 +1,10 @@
 package mpi;
 
+/**
+ * What a Cartesian communicator is: the extent and periodicity of each dimension and this
+ * process's coordinates ({@link CartComm#getTopo}, mpiJava {@code Cartcomm.Get}). Read through the
+ * Open MPI getters or mpiJava's public fields; both see the same arrays.
+ */
 public final class CartParms {
     /** mpiJava 1.2: the extent of each dimension, its periodicity and this process's coordinates. */
     public int[] dims;

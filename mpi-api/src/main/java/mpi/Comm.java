@@ -1313,7 +1313,7 @@ public class Comm implements Freeable {
         return name;
     }
 
-    // ================================================================ surface to be built (generated stubs)
+    // ================================================================ the rest of the public surface (both dialects)
 
     public Comm clone() {
         return duplicate("clone", null);

@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 /**
  * A 64-bit element count ({@code MPI_Count}), as the Open MPI bindings return from
  * {@link Status#getElementsX}: a mutable holder of a {@code long}, equal to and ordered like the

@@ -455,7 +455,7 @@ public final class Datatype implements Freeable, Cloneable {
             + layout.extent() + " bytes)";
     }
 
-    // ================================================================ surface to be built (generated stubs)
+    // ================================================================ derived datatypes and the rest of the public surface
 
     /** Open MPI: the same as {@link #dup}. */
     public Datatype clone() {

@@ -1,6 +1,7 @@
 package mpi;
 
-import java.nio.*;
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
 
 /**
  * Open MPI: a view of one {@code MPI.DOUBLE_COMPLEX} (real, imaginary) in a buffer or

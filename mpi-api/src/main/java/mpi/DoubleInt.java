@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 /**
  * Open MPI: the view of {@code MPI.DOUBLE_INT} ({double value, int index}, C's layout:
  * the index at byte 8, extent 16) for MINLOC/MAXLOC; {@code getType()} is that predefined type.

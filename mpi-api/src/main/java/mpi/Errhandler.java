@@ -99,9 +99,20 @@ public final class Errhandler {
         return ErrorCodes.name(error.getErrorCode()) + ": " + error.getMessage();
     }
 
-    // ================================================================ surface to be built (generated stubs)
-
+    /**
+     * mpiJava 1.2: an error handler from its native handle. There are no native handles here; the
+     * predefined handlers' handles are their kinds, so {@code new Errhandler((long) Errhandler.FATAL)}
+     * is ERRORS_ARE_FATAL and {@code RETURN} is ERRORS_RETURN; anything else is ERR_ARG.
+     */
     public Errhandler(long _handle) {
-        throw Unsupported.notYet("Errhandler.Errhandler");
+        this(checkHandle(_handle));
+    }
+
+    private static int checkHandle(long handle) {
+        if (handle != FATAL && handle != RETURN) {
+            throw new MPIException(ErrorClass.ARG, "Errhandler: handle " + handle
+                + " is not a handler of this library (only Errhandler.FATAL (1) and Errhandler.RETURN (0) have handles)");
+        }
+        return (int) handle;
     }
 }

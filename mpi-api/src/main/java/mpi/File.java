@@ -1,7 +1,11 @@
 package mpi;
 
-import java.nio.*;
+import java.nio.Buffer;
 
+/**
+ * MPI-IO. Outside atoll-mpi's scope: the class and every member exist so that programs compile,
+ * and every call raises {@link MPI#ERR_UNSUPPORTED_OPERATION} naming itself.
+ */
 public final class File {
     public File(Comm comm, String filename, int amode) {
         throw Unsupported.io("File.File");

@@ -1,25 +1,36 @@
 package mpi;
 
-import java.nio.*;
-
+/**
+ * A file view as {@link File#getView} would describe it: displacement, elementary type, file
+ * type and data representation. MPI-IO itself is not supported (every {@link File} call raises
+ * ERR_UNSUPPORTED_OPERATION), but a view is only a value, so it is a real one.
+ */
 public final class FileView {
+    private final long disp;
+    private final Datatype etype;
+    private final Datatype filetype;
+    private final String datarep;
+
     public FileView(long disp, Datatype etype, Datatype filetype, String datarep) {
-        throw Unsupported.notYet("FileView.FileView");
+        this.disp = disp;
+        this.etype = etype;
+        this.filetype = filetype;
+        this.datarep = datarep;
     }
 
     public long getDisp() {
-        throw Unsupported.notYet("FileView.getDisp");
+        return disp;
     }
 
     public Datatype getEType() {
-        throw Unsupported.notYet("FileView.getEType");
+        return etype;
     }
 
     public Datatype getFileType() {
-        throw Unsupported.notYet("FileView.getFileType");
+        return filetype;
     }
 
     public String getDataRep() {
-        throw Unsupported.notYet("FileView.getDataRep");
+        return datarep;
     }
 }

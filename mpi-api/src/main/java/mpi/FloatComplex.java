@@ -1,6 +1,7 @@
 package mpi;
 
-import java.nio.*;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 
 /**
  * Open MPI: a view of one {@code MPI.FLOAT_COMPLEX} (real, imaginary) in a buffer or

@@ -1,5 +1,10 @@
 package mpi;
 
+/**
+ * A graph communicator's topology, as given to {@code createGraph}: the cumulative degree of each
+ * node ({@code index}) and the flattened neighbour lists ({@code edges}). Open MPI getters and
+ * mpiJava's public fields read the same arrays.
+ */
 public final class GraphParms {
     /** mpiJava 1.2: the graph's index and edges arrays, as given to createGraph. */
     public int[] index;

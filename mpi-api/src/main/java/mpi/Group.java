@@ -4,6 +4,11 @@ import java.util.Arrays;
 
 import org.atollmpi.engine.ErrorClass;
 
+/**
+ * An ordered set of processes, as world ranks. Groups are local values: making one (incl, union,
+ * ...) involves no communication; a communicator is made from one with {@code Intracomm.create}.
+ * Both dialects' names are here (Open MPI's lower case, mpiJava's capitalised).
+ */
 public final class Group implements Freeable {
     static final Group NULL_GROUP = new Group(null, MPI.UNDEFINED);
     /** MPJ Express: the code of the empty group. */

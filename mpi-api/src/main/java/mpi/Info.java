@@ -2,6 +2,10 @@ package mpi;
 
 import org.atollmpi.engine.ErrorClass;
 
+/**
+ * Key/value hints (MPI_Info), kept in insertion order. atoll-mpi reads none of them yet; they are
+ * stored, copied and returned as MPI says, so programs that pass hints run unchanged.
+ */
 public final class Info implements Freeable, Cloneable {
     static final Info NULL_INFO = new Info(null);
 

@@ -122,7 +122,7 @@ public class Intracomm extends Comm {
         return members;
     }
 
-    // ================================================================ surface to be built (generated stubs)
+    // ================================================================ the rest of the public surface (both dialects)
 
     public Intracomm clone() {
         return (Intracomm) duplicate("clone", null);

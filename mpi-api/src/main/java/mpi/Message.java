@@ -1,7 +1,7 @@
 package mpi;
 
 import java.lang.ref.Reference;
-import java.nio.*;
+import java.nio.Buffer;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;

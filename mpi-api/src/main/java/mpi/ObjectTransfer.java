@@ -10,6 +10,7 @@ import java.io.ObjectOutputStream;
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.MatchedMessage;
 import org.atollmpi.engine.Operation;
 
 /**
@@ -17,16 +18,11 @@ import org.atollmpi.engine.Operation;
  * of Java-serialized bytes (the object count, then each object; shared references stay shared
  * within a message, nulls are nulls).
  *
- * <p>A receiver cannot size its buffer before the message arrives, so a receive probes for the
- * message, then receives exactly the message it saw (from its source, with its tag) into a byte
- * array of its size: at once for a blocking receive, lazily in test/wait for a nonblocking one
- * ({@link #tryMatch}/{@link #match}).
- *
- * <p>TODO(mprobe): with concurrent receives on the same communicator in other threads, another
- * thread may take the probed message between the probe and the receive (then this receive gets
- * the next message from the same source and tag, truncated if it is larger). Engine.mprobe (a
- * matched probe, being added) removes that window: probe-and-claim, then receive the claimed
- * message.
+ * <p>A receiver cannot size its buffer before the message arrives, so a receive claims the
+ * message with a matched probe ({@link Engine#improbe}/{@link Engine#mprobe}: the message leaves
+ * matching, so no other thread's receive can take it), then receives exactly that message into a
+ * byte array of its size: at once for a blocking receive, lazily in test/wait for a nonblocking
+ * one ({@link #tryMatch}/{@link #match}).
  */
 final class ObjectTransfer {
     private final Comm comm;
@@ -120,28 +116,25 @@ final class ObjectTransfer {
         if (op != null || cancelled) {
             return true;
         }
-        Operation probed = engine.iprobe(peer, tag, comm.p2pContext);
-        if (probed == null) {
+        MatchedMessage claimed = engine.improbe(peer, tag, comm.p2pContext);
+        if (claimed == null) {
             return false;
         }
-        post(probed);
+        post(claimed);
         return true;
     }
 
     /** Waits for a matching message and posts its receive. */
     void match() {
         if (op == null && !cancelled) {
-            post(engine.probe(peer, tag, comm.p2pContext));
+            post(engine.mprobe(peer, tag, comm.p2pContext));
         }
     }
 
-    private void post(Operation probed) {
-        // The probe's operation is engine-owned: read it before the next engine call.
-        int source = probed.source();
-        int messageTag = probed.tag();
-        int bytes = probed.byteCount();
+    private void post(MatchedMessage claimed) {
+        int bytes = claimed.byteCount();
         data = new byte[bytes];
-        op = engine.irecv(data, Addresses.BYTE_ARRAY_BASE, bytes, source, messageTag, comm.p2pContext, data);
+        op = engine.imrecv(claimed, data, Addresses.BYTE_ARRAY_BASE, bytes, data);
     }
 
     /**

@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 import org.atollmpi.engine.ErrorClass;
 
 /**

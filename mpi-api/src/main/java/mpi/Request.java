@@ -1,6 +1,5 @@
 package mpi;
 
-import java.nio.*;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -628,7 +627,7 @@ public class Request implements Freeable {
         return result;
     }
 
-    // ================================================================ surface to be built (generated stubs)
+    // ================================================================ mpiJava 1.2
 
     /**
      * mpiJava 1.2 / MPJ Express declare a public {@code finalize}; programs that call it compile.

@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 /**
  * Open MPI: the view of {@code MPI.SHORT_INT} ({short value, int index}, C's layout:
  * the index at byte 4, extent 8) for MINLOC/MAXLOC; {@code getType()} is that predefined type.

@@ -1,6 +1,5 @@
 package mpi;
 
-import java.nio.*;
 import org.atollmpi.engine.ErrorClass;
 
 /**
@@ -24,8 +23,13 @@ public final class Status implements Freeable {
     public int countInBytes;
     public int count;
     public int numEls;
+    /**
+     * The error class (or code) of the operation, with {@link #CANCELLED} or'ed in. One field, not
+     * an int and a boolean, keeps a Status at 48 bytes (compressed oops), so the blocking receive
+     * that returns one stays within one small allocation where the JIT does not remove it.
+     */
     private int error;
-    private boolean cancelled;
+    private static final int CANCELLED = 1 << 30;
     /** The engine's description of a failed operation, for the exception raised from it. */
     String message;
     /** Objects received by an MPI.OBJECT receive ({@code getCount(MPI.OBJECT)}); -1 otherwise. */
@@ -40,8 +44,7 @@ public final class Status implements Freeable {
         this.source = source;
         this.tag = tag;
         this.countInBytes = bytes;
-        this.error = error;
-        this.cancelled = cancelled;
+        this.error = cancelled ? error | CANCELLED : error;
         this.index = index;
     }
 
@@ -52,7 +55,7 @@ public final class Status implements Freeable {
 
     /** Marks the operation this status describes as failed (after the engine completed it). */
     void fail(int errorClass, String message) {
-        this.error = errorClass;
+        this.error = errorClass | (error & CANCELLED);
         this.message = message;
     }
 
@@ -73,13 +76,16 @@ public final class Status implements Freeable {
      */
     public int getCount(Datatype datatype) {
         int size = checkType(datatype, "getCount");
+        int n;
         if (datatype.isObject()) {
-            return objectCount >= 0 ? objectCount : countInBytes == 0 ? 0 : MPI.UNDEFINED;
+            n = objectCount >= 0 ? objectCount : countInBytes == 0 ? 0 : MPI.UNDEFINED;
+        } else if (size == 0) {
+            n = countInBytes == 0 ? 0 : MPI.UNDEFINED;
+        } else {
+            n = countInBytes % size == 0 ? countInBytes / size : MPI.UNDEFINED;
         }
-        if (size == 0) {
-            return countInBytes == 0 ? 0 : MPI.UNDEFINED;
-        }
-        return countInBytes % size == 0 ? countInBytes / size : MPI.UNDEFINED;
+        count = n; // MPJ Express's public field: the last count a getter computed
+        return n;
     }
 
     /**
@@ -141,11 +147,11 @@ public final class Status implements Freeable {
     }
 
     public boolean isCancelled() {
-        return cancelled;
+        return (error & CANCELLED) != 0;
     }
 
     public void setCancelled(boolean flag) {
-        cancelled = flag;
+        error = flag ? error | CANCELLED : error & ~CANCELLED;
     }
 
     public int getSource() {
@@ -158,7 +164,7 @@ public final class Status implements Freeable {
 
     /** {@link MPI#SUCCESS} or the error class of the operation this status describes. */
     public int getError() {
-        return error;
+        return error & ~CANCELLED;
     }
 
     public int getIndex() {
@@ -195,11 +201,11 @@ public final class Status implements Freeable {
     @Override
     public String toString() {
         return "Status{source=" + source + ", tag=" + tag + ", bytes=" + countInBytes
-            + (error != ErrorClass.SUCCESS ? ", error=" + ErrorClass.name(error) : "")
-            + (cancelled ? ", cancelled" : "") + (index != MPI.UNDEFINED ? ", index=" + index : "") + '}';
+            + (getError() != ErrorClass.SUCCESS ? ", error=" + ErrorClass.name(getError()) : "")
+            + (isCancelled() ? ", cancelled" : "") + (index != MPI.UNDEFINED ? ", index=" + index : "") + '}';
     }
 
-    // ================================================================ surface to be built (generated stubs)
+    // ================================================================ mpiJava 1.2
 
     /**
      * mpiJava 1.2 / MPJ Express declare a public {@code finalize}; programs that call it compile.

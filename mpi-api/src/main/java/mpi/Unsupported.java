@@ -27,9 +27,4 @@ final class Unsupported {
         return new MPIException(ErrorClass.UNSUPPORTED_OPERATION, call
             + ": one-sided communication (MPI.Win) is not available in this version of atoll-mpi");
     }
-
-    /** Temporary: a member of the target surface whose implementation is being built. */
-    static MPIException notYet(String call) {
-        return new MPIException(ErrorClass.UNSUPPORTED_OPERATION, call + ": not implemented yet");
-    }
 }

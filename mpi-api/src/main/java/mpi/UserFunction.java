@@ -1,6 +1,6 @@
 package mpi;
 
-import java.nio.*;
+import java.nio.ByteBuffer;
 
 /**
  * A reduction function of the Open MPI Java bindings ({@link Op#Op(UserFunction, boolean)}):

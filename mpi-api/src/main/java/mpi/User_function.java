@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.*;
-
 /**
  * mpiJava 1.2 reduction function ({@link Op#Op(User_function, boolean)}): {@code
  * inoutvec[inoutoffset + i] = invec[inoffset + i] op inoutvec[inoutoffset + i]} for {@code count}

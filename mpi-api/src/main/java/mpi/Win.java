@@ -1,7 +1,12 @@
 package mpi;
 
-import java.nio.*;
+import java.nio.Buffer;
 
+/**
+ * One-sided communication (MPI windows). Not available in this version: the class and every member
+ * exist so that programs compile, and every call raises {@link MPI#ERR_UNSUPPORTED_OPERATION}
+ * naming itself. The RMA layer (window descriptors on the NIC) will implement it.
+ */
 public final class Win implements Freeable {
     public static final int WIN_NULL = 0;
     public static final int FLAVOR_PRIVATE = 0;

@@ -580,7 +580,7 @@ class OverEngineTest {
         assertEquals(42, in[0]);
         assertTrue(apiBytes - rawBytes <= 48,
             "the API added " + (apiBytes - rawBytes) + " bytes to a round (engine alone " + rawBytes
-                + "); a Status is about 40");
+                + "); a Status is 48");
     }
 
     private static long allocatedPerRound(Runnable round, int rounds) {

@@ -84,7 +84,7 @@ class BenchmarksTest {
 
     /**
      * Bytes a rank may allocate per 8-byte ping-pong iteration. The Open MPI signature
-     * {@code Status recv(...)} returns a new Status (40 bytes with compressed oops) on every call;
+     * {@code Status recv(...)} returns a new Status (48 bytes with compressed oops) on every call;
      * it costs nothing only where C2 inlines the call and scalar-replaces it, which depends on the
      * JIT's inlining decisions (see the -g lines this test prints). Anything beyond that one
      * object - a request, a status copy, a boxed value - fails the test.
