@@ -16,11 +16,14 @@ import org.atollmpi.nic.Memory;
  * <ul>
  * <li><b>contiguous</b>: the items are one run of bytes; {@code count} items are one copy;</li>
  * <li><b>one block</b>: each item is one block (a resized or padded type); one copy per item;</li>
+ * <li><b>strided</b>: each item is blocks of one length at one stride (a vector, a matrix
+ *     column); one loop over offsets it computes, with a single load and store per block when
+ *     the blocks are one {@code long} or one {@code int} wide (a column of doubles or ints);</li>
  * <li><b>general</b>: one copy per block.</li>
  * </ul>
- * Blocks of up to {@value #WORD_COPY_LIMIT} bytes move as words rather than through
- * {@code copyMemory}, whose fixed cost dominates a vector of single doubles. Nothing here
- * allocates or looks at element kinds.
+ * Blocks of up to {@value #WORD_COPY_LIMIT} bytes move as at most four possibly overlapping words
+ * rather than through {@code copyMemory}, whose fixed cost dominates a vector of single doubles.
+ * Nothing here allocates or looks at element kinds.
  *
  * <p><b>Nothing here checks bounds.</b> The caller MUST check each typed buffer with
  * {@link TypeLayout#fits} (or {@link TypeLayout#spanLow}/{@link TypeLayout#spanHigh}) and each
@@ -31,6 +34,7 @@ public final class PackPlan {
     private static final int CONTIGUOUS = 1;
     private static final int ONE_BLOCK = 2;
     private static final int GENERAL = 3;
+    private static final int STRIDED = 4;
 
     /** Largest block moved with word loads and stores instead of {@code copyMemory}. */
     static final int WORD_COPY_LIMIT = 32;
@@ -42,6 +46,9 @@ public final class PackPlan {
     /** Packed bytes of one item up to the end of each block: the partial forms search them. */
     private final int[] blockPackedEnds;
     private final int shape;
+    /** STRIDED: bytes from one block's start to the next, and the common block length. */
+    private final long blockStride;
+    private final int blockLength;
 
     private PackPlan(int size, long extent, long lb, long[] blockOffsets, int[] blockLengths, int blocks) {
         this.size = size;
@@ -60,9 +67,23 @@ public final class PackPlan {
             shape = CONTIGUOUS;
         } else if (blocks == 1) {
             shape = ONE_BLOCK;
+        } else if (isStrided(blockOffsets, blockLengths, blocks)) {
+            shape = STRIDED;
         } else {
             shape = GENERAL;
         }
+        this.blockStride = blocks > 1 ? blockOffsets[1] - blockOffsets[0] : 0;
+        this.blockLength = blocks > 0 ? blockLengths[0] : 0;
+    }
+
+    private static boolean isStrided(long[] offsets, int[] lengths, int blocks) {
+        long stride = offsets[1] - offsets[0];
+        for (int b = 1; b < blocks; b++) {
+            if (lengths[b] != lengths[0] || offsets[b] - offsets[b - 1] != stride) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static PackPlan compile(TypeLayout layout) {
@@ -122,6 +143,15 @@ public final class PackPlan {
                 }
                 break;
             }
+            case STRIDED: {
+                int blocks = blockOffsets.length;
+                for (int i = 0; i < count; i++) {
+                    gather(srcBase, srcOffset + blockOffsets[0], dstBase, dstOffset, blocks);
+                    srcOffset += extent;
+                    dstOffset += size;
+                }
+                break;
+            }
             case GENERAL: {
                 long[] offsets = blockOffsets;
                 int[] lengths = blockLengths;
@@ -141,6 +171,44 @@ public final class PackPlan {
         return (long) count * size;
     }
 
+    /** One strided item: {@code blocks} blocks from {@code src}, {@code blockStride} apart, packed densely. */
+    private void gather(Object srcBase, long src, Object dstBase, long dst, int blocks) {
+        long stride = blockStride;
+        int length = blockLength;
+        if (length == 8) {
+            for (int b = 0; b < blocks; b++, src += stride, dst += 8) {
+                Memory.putLong(dstBase, dst, Memory.getLong(srcBase, src));
+            }
+        } else if (length == 4) {
+            for (int b = 0; b < blocks; b++, src += stride, dst += 4) {
+                Memory.putInt(dstBase, dst, Memory.getInt(srcBase, src));
+            }
+        } else {
+            for (int b = 0; b < blocks; b++, src += stride, dst += length) {
+                move(srcBase, src, dstBase, dst, length);
+            }
+        }
+    }
+
+    /** One strided item: {@code blocks} blocks of dense packed data from {@code src} to {@code blockStride} apart. */
+    private void scatter(Object srcBase, long src, Object dstBase, long dst, int blocks) {
+        long stride = blockStride;
+        int length = blockLength;
+        if (length == 8) {
+            for (int b = 0; b < blocks; b++, src += 8, dst += stride) {
+                Memory.putLong(dstBase, dst, Memory.getLong(srcBase, src));
+            }
+        } else if (length == 4) {
+            for (int b = 0; b < blocks; b++, src += 4, dst += stride) {
+                Memory.putInt(dstBase, dst, Memory.getInt(srcBase, src));
+            }
+        } else {
+            for (int b = 0; b < blocks; b++, src += length, dst += stride) {
+                move(srcBase, src, dstBase, dst, length);
+            }
+        }
+    }
+
     /**
      * Scatters {@code count} items of dense packed data at {@code srcOffset} into a buffer whose
      * first item starts at {@code dstOffset}. Returns the bytes read, {@code count * size}.
@@ -157,6 +225,15 @@ public final class PackPlan {
                     move(srcBase, srcOffset, dstBase, dst, size);
                     srcOffset += size;
                     dst += extent;
+                }
+                break;
+            }
+            case STRIDED: {
+                int blocks = blockOffsets.length;
+                for (int i = 0; i < count; i++) {
+                    scatter(srcBase, srcOffset, dstBase, dstOffset + blockOffsets[0], blocks);
+                    srcOffset += size;
+                    dstOffset += extent;
                 }
                 break;
             }
@@ -272,23 +349,39 @@ public final class PackPlan {
 
     /**
      * One block. Unaligned word access through Unsafe is what HotSpot does on x86-64 and AArch64,
-     * the platforms the board runs on.
+     * the platforms the board runs on. Up to {@value #WORD_COPY_LIMIT} bytes move as two or four
+     * words that may overlap (bytes 0..8 and length-8..length cover any length from 8 to 16):
+     * a few loads and stores whatever the length, no loop. Source and destination never overlap
+     * (one is always the packed buffer), so the overlapping stores write the same bytes twice.
      */
     private static void move(Object srcBase, long src, Object dstBase, long dst, int length) {
-        if (length > WORD_COPY_LIMIT) {
-            Addresses.copy(srcBase, src, dstBase, dst, length);
-            return;
-        }
-        int i = 0;
-        for (; i + 8 <= length; i += 8) {
-            Memory.putLong(dstBase, dst + i, Memory.getLong(srcBase, src + i));
-        }
-        if (i + 4 <= length) {
-            Memory.putInt(dstBase, dst + i, Memory.getInt(srcBase, src + i));
-            i += 4;
-        }
-        for (; i < length; i++) {
-            Memory.putByte(dstBase, dst + i, Memory.getByte(srcBase, src + i));
+        if (length >= 8) {
+            if (length <= 16) {
+                long a = Memory.getLong(srcBase, src);
+                long z = Memory.getLong(srcBase, src + length - 8);
+                Memory.putLong(dstBase, dst, a);
+                Memory.putLong(dstBase, dst + length - 8, z);
+            } else if (length <= WORD_COPY_LIMIT) {
+                long a = Memory.getLong(srcBase, src);
+                long b = Memory.getLong(srcBase, src + 8);
+                long y = Memory.getLong(srcBase, src + length - 16);
+                long z = Memory.getLong(srcBase, src + length - 8);
+                Memory.putLong(dstBase, dst, a);
+                Memory.putLong(dstBase, dst + 8, b);
+                Memory.putLong(dstBase, dst + length - 16, y);
+                Memory.putLong(dstBase, dst + length - 8, z);
+            } else {
+                Addresses.copy(srcBase, src, dstBase, dst, length);
+            }
+        } else if (length >= 4) {
+            int a = Memory.getInt(srcBase, src);
+            int z = Memory.getInt(srcBase, src + length - 4);
+            Memory.putInt(dstBase, dst, a);
+            Memory.putInt(dstBase, dst + length - 4, z);
+        } else {
+            for (int i = 0; i < length; i++) {
+                Memory.putByte(dstBase, dst + i, Memory.getByte(srcBase, src + i));
+            }
         }
     }
 }

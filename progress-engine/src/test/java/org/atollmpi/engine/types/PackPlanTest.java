@@ -27,7 +27,7 @@ class PackPlanTest {
 
     /** Every shape of plan, and every way a type map can run: backwards, gapped, nested, resized. */
     private static List<TypeLayout> layouts() {
-        return List.of(
+        List<TypeLayout> all = new java.util.ArrayList<>(List.of(
             TypeLayout.INT,
             TypeLayout.contiguous(5, TypeLayout.DOUBLE),
             TypeLayout.vector(2, 3, 5, TypeLayout.INT),
@@ -47,7 +47,14 @@ class PackPlanTest {
             TypeLayout.resized(TypeLayout.vector(4, 1, 3, TypeLayout.DOUBLE), 0, 8),
             TypeLayout.resized(TypeLayout.vector(4, 5, 7, TypeLayout.DOUBLE), 0, 8),
             TypeLayout.struct(new int[] {1, 1, 3}, new int[] {0, 4, 12},
-                new TypeLayout[] {TypeLayout.INT, TypeLayout.DOUBLE, TypeLayout.SHORT}));
+                new TypeLayout[] {TypeLayout.INT, TypeLayout.DOUBLE, TypeLayout.SHORT})));
+        // Every block length the word copies distinguish (1..3, 4..7, 8..16, 17..32, larger), as
+        // strided items (equal blocks, equal gaps) and as general ones (a second, longer block).
+        for (int length = 1; length <= 40; length++) {
+            all.add(TypeLayout.hvector(4, length, length + 3, TypeLayout.BYTE));
+            all.add(TypeLayout.hindexed(new int[] {length, length + 1}, new int[] {0, length + 5}, TypeLayout.BYTE));
+        }
+        return all;
     }
 
     /** Packs element by element from the runs: the type map read literally. */
