@@ -350,6 +350,10 @@ final class CollectiveData {
         if (type == null) {
             throw comm.raise(ErrorClass.TYPE, where + ": datatype is null");
         }
+        if (type.isObject()) {
+            throw comm.raise(ErrorClass.TYPE, where + ": MPI.OBJECT is supported in the blocking bcast,"
+                + " gather(v), scatter(v) and allgather(v) only");
+        }
         long off = Buffers.offset(comm, where, buf, offset, count, type, write);
         Object base = Buffers.base(buf);
         if (contiguous(type)) {

@@ -172,6 +172,11 @@ final class CommCollectives {
 
     static Request bcast(Comm c, String call, boolean nb, Object buf, int off, int count, Datatype type, int root) {
         Engine e = begin(c, call);
+        if (ObjectCollectives.involved(c, call, nb, type, type)) {
+            root(c, call, root);
+            ObjectCollectives.bcast(c, call, buf, off, count, root);
+            return null;
+        }
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
         count(c, call, "count", count);
@@ -207,6 +212,14 @@ final class CommCollectives {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
+        if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
+            if (c.rank == root) {
+                perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+                perMember(c, call, "displs", displs, ErrorClass.ARG);
+            }
+            ObjectCollectives.gatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs, root);
+            return null;
+        }
         int n = c.size;
         boolean inPlace = sbuf == IN_PLACE;
         if (inPlace && c.rank != root) {
@@ -274,6 +287,14 @@ final class CommCollectives {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
+        if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
+            if (c.rank == root) {
+                perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+                perMember(c, call, "displs", displs, ErrorClass.ARG);
+            }
+            ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, rbuf, roff, rcount, root);
+            return null;
+        }
         int n = c.size;
         boolean inPlace = rbuf == IN_PLACE;
         if (inPlace && c.rank != root) {
@@ -345,6 +366,10 @@ final class CommCollectives {
         perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
         perMember(c, call, "displs", displs, ErrorClass.ARG);
         type(c, call, "recvtype", rtype);
+        if (ObjectCollectives.involved(c, call, nb, inPlace ? rtype : stype, rtype)) {
+            ObjectCollectives.allGatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs);
+            return null;
+        }
         CollectiveData.Region s = null;
         int sbytes = 0;
         if (!inPlace) {

@@ -101,7 +101,13 @@ final class ObjectTransfer {
      */
     static int deserialize(byte[] data, int length, Object[] objects, int offset, int count)
             throws IOException, ClassNotFoundException {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(data, 0, length))) {
+        return deserialize(data, 0, length, objects, offset, count);
+    }
+
+    /** As {@link #deserialize(byte[], int, Object[], int, int)}, from {@code start} of {@code data}. */
+    static int deserialize(byte[] data, int start, int length, Object[] objects, int offset, int count)
+            throws IOException, ClassNotFoundException {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(data, start, length))) {
             int n = in.readInt();
             int fill = Math.min(n, count);
             for (int i = 0; i < fill; i++) {

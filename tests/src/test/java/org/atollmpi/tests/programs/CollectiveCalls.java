@@ -657,6 +657,75 @@ public final class CollectiveCalls {
             world.scan(new double[0], new double[0], 0, MPI.DOUBLE, MPI.SUM);
         });
 
+        step("MPI.OBJECT in Bcast, Gather(v), Scatter(v), Allgather(v) (mpiJava)", () -> {
+            Object[] cast = new Object[3];
+            if (me == n - 1) {
+                java.util.Map<String, Integer> map = new java.util.HashMap<>();
+                map.put("ranks", n);
+                cast[0] = "from the last rank";
+                cast[1] = null;
+                cast[2] = map;
+            }
+            world.Bcast(cast, 0, 3, MPI.OBJECT, n - 1);
+            equal("from the last rank", cast[0], "Bcast object 0");
+            equal(null, cast[1], "Bcast null");
+            equal(java.util.Map.of("ranks", n), cast[2], "Bcast map");
+
+            Object[] mine = {"r" + me, me};
+            Object[] all = new Object[1 + 2 * n];
+            world.Gather(mine, 0, 2, MPI.OBJECT, all, 1, 2, MPI.OBJECT, 0);
+            if (me == 0) {
+                equal(null, all[0], "Gather leaves the offset alone");
+                for (int i = 0; i < n; i++) {
+                    equal("r" + i, all[1 + 2 * i], "Gather string of " + i);
+                    equal(i, all[2 + 2 * i], "Gather int of " + i);
+                }
+            }
+
+            Object[] parts = new Object[2 * n];
+            if (me == 0) {
+                for (int i = 0; i < n; i++) {
+                    parts[2 * i] = "part" + i;
+                    parts[2 * i + 1] = new int[] {i, i};
+                }
+            }
+            Object[] got = new Object[2];
+            world.Scatter(parts, 0, 2, MPI.OBJECT, got, 0, 2, MPI.OBJECT, 0);
+            equal("part" + me, got[0], "Scatter string");
+            same(new int[] {me, me}, (int[]) got[1], "Scatter int[]");
+
+            // rank i contributes i + 1 objects
+            int[] counts = new int[n];
+            int[] displs = new int[n];
+            for (int i = 0, at = 0; i < n; at += counts[i], i++) {
+                counts[i] = i + 1;
+                displs[i] = at;
+            }
+            Object[] contribution = new Object[me + 1];
+            Arrays.fill(contribution, "x" + me);
+            Object[] everything = new Object[displs[n - 1] + counts[n - 1]];
+            world.Allgatherv(contribution, 0, me + 1, MPI.OBJECT, everything, 0, counts, displs, MPI.OBJECT);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < counts[i]; j++) {
+                    equal("x" + i, everything[displs[i] + j], "Allgatherv object " + j + " of " + i);
+                }
+            }
+            world.allGather(new Object[] {me * 10}, 1, MPI.OBJECT, everything, 1, MPI.OBJECT);
+            for (int i = 0; i < n; i++) {
+                equal(i * 10, everything[i], "allGather object of " + i);
+            }
+
+            world.setErrhandler(MPI.ERRORS_RETURN);
+            expectError(MPI.ERR_TYPE, "MPI.OBJECT in a nonblocking collective",
+                () -> world.iBcast(new Object[1], 1, MPI.OBJECT, 0), "iBcast", "nonblocking");
+            expectError(MPI.ERR_OP, "MPI.OBJECT in a reduction",
+                () -> world.allReduce(new Object[1], new Object[1], 1, MPI.OBJECT, MPI.SUM), "allReduce", "MPI_OBJECT");
+            expectError(MPI.ERR_TYPE, "MPI.OBJECT in an all-to-all",
+                () -> world.allToAll(new Object[n], 1, MPI.OBJECT, new Object[n], 1, MPI.OBJECT), "allToAll",
+                "MPI.OBJECT");
+            world.setErrhandler(MPI.ERRORS_ARE_FATAL);
+        });
+
         step("errors", () -> {
             world.setErrhandler(MPI.ERRORS_RETURN);
             MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN); // reduceLocal and Op.Call raise on COMM_SELF
