@@ -128,4 +128,23 @@ class AdversarialDatatypeTest {
         }
         assertEquals(22, inner.getInt(0));
     }
+
+    @Test
+    void typesSpanningMoreThanALongAreRefusedNotCopied() {
+        Intracomm w = MPI.COMM_WORLD;
+        // two bytes 2^62 - 2^31 apart; three items span more than 2^63 bytes
+        Datatype wide = Datatype.createResized(MPI.BYTE, 0, Integer.MAX_VALUE);
+        Datatype far = Datatype.createVector(2, 1, Integer.MAX_VALUE, wide);
+        far.commit();
+        byte[] in = new byte[16];
+        byte[] out = new byte[16];
+        for (int count = 1; count <= 4; count++) {
+            int n = count;
+            assertError(ErrorClass.BUFFER, "does not fit in the buffer", () -> w.pack(in, n, far, out, 0));
+            assertError(ErrorClass.BUFFER, "does not fit in the buffer", () -> w.unpack(out, 0, in, n, far));
+            assertError(ErrorClass.BUFFER, "does not fit in the buffer", () -> w.send(in, n, far, 1, 0));
+        }
+        // a type whose bounds would pass 2^63 cannot be built
+        assertError(ErrorClass.ARG, "createVector: ", () -> Datatype.createVector(3, 1, 1, far));
+    }
 }
