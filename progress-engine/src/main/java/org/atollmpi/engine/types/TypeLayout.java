@@ -715,11 +715,11 @@ public final class TypeLayout {
 
         TypeLayout build() {
             // extent and true extent are differences of bounds: they must fit a long too
-            if (hasEntries) {
-                add(constructor, entryMax, -entryMin);
-            }
-            if (hasData) {
-                add(constructor, trueUb, -trueLb);
+            try {
+                Math.subtractExact(entryMax, hasEntries ? entryMin : 0);
+                Math.subtractExact(trueUb, hasData ? trueLb : 0);
+            } catch (ArithmeticException e) {
+                throw new EngineException(ErrorClass.ARG, constructor + ": the extent overflows 64 bits");
             }
             return new TypeLayout(this);
         }
