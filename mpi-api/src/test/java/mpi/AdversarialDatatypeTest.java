@@ -147,4 +147,30 @@ class AdversarialDatatypeTest {
         // a type whose bounds would pass 2^63 cannot be built
         assertError(ErrorClass.ARG, "createVector: ", () -> Datatype.createVector(3, 1, 1, far));
     }
+
+    @Test
+    void aFreedReceiveOfANonContiguousTypeStillDeliversItsData() {
+        echo(4);
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype every2 = Datatype.createVector(3, 1, 2, MPI.INT);
+        every2.commit();
+        int[] got = {-1, -1, -1, -1, -1, -1};
+        Request r = w.iRecv(got, 1, every2, 1, 5);
+        r.free(); // MPI: the receive still completes, into the buffer
+        assertTrue(r.isNull());
+        w.send(new int[] {1, 2, 3}, 3, MPI.INT, 1, 5);
+        // a later message from the same peer and tag is received after the first
+        w.send(new int[] {9}, 1, MPI.INT, 1, 5);
+        w.recv(new int[1], 1, MPI.INT, 1, 5);
+        assertArrayEquals(new int[] {1, -1, 2, -1, 3, -1}, got);
+
+        int[] got2 = {-1, -1, -1, -1, -1, -1};
+        Prequest p = w.recvInit(got2, 1, every2, 1, 6);
+        p.start();
+        p.free();
+        w.send(new int[] {4, 5, 6}, 3, MPI.INT, 1, 6);
+        w.send(new int[] {9}, 1, MPI.INT, 1, 6);
+        w.recv(new int[1], 1, MPI.INT, 1, 6);
+        assertArrayEquals(new int[] {4, -1, 5, -1, 6, -1}, got2);
+    }
 }
