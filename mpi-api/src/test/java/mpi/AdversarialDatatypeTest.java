@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.atollmpi.engine.Engine;
@@ -172,5 +173,231 @@ class AdversarialDatatypeTest {
         w.send(new int[] {9}, 1, MPI.INT, 1, 6);
         w.recv(new int[1], 1, MPI.INT, 1, 6);
         assertArrayEquals(new int[] {4, -1, 5, -1, 6, -1}, got2);
+    }
+
+    /** {short a; (gap) double b[2]; } : 2 + pad to 4 + 16 = 20 bytes, extent 24. */
+    static final class Inner extends Struct {
+        final int a = addShort();
+        final int b;
+
+        Inner() {
+            setOffset(4);
+            b = addDouble(2);
+            setOffset(24);
+        }
+
+        @Override
+        protected Data newData() {
+            return new Data();
+        }
+
+        final class Data extends Struct.Data {
+            short a() {
+                return getShort(a);
+            }
+
+            double b(int i) {
+                return getDouble(b, i);
+            }
+
+            void put(short x, double y0, double y1) {
+                putShort(a, x);
+                putDouble(b, 0, y0);
+                putDouble(b, 1, y1);
+            }
+        }
+    }
+
+    /** {int n; Inner in[2]; char c; } */
+    static final class Outer extends Struct {
+        static final Inner INNER = new Inner();
+        final int n = addInt();
+        final int in = addStruct(INNER, 2);
+        final int c = addChar();
+
+        @Override
+        protected Data newData() {
+            return new Data();
+        }
+
+        final class Data extends Struct.Data {
+            int n() {
+                return getInt(n);
+            }
+
+            Inner.Data in(int i) {
+                return getData(INNER, in, i);
+            }
+
+            char c() {
+                return getChar(c);
+            }
+
+            void putN(int v) {
+                putInt(n, v);
+            }
+
+            void putC(char v) {
+                putChar(c, v);
+            }
+        }
+    }
+
+    @Test
+    void nestedStructViewsTravelOnDirectBuffersAndArrays() {
+        echo(3);
+        Intracomm w = MPI.COMM_WORLD;
+        Outer outer = new Outer();
+        Datatype t = outer.getType();
+        assertEquals(4 + 2 * 24 + 2, outer.getExtent());
+        assertEquals(4 + 2 * (2 + 16) + 2, t.getSize());
+        int n = 4;
+        ByteBuffer src = MPI.newByteBuffer(outer.getExtent() * n);
+        for (int i = 0; i < n; i++) {
+            Outer.Data d = outer.getData(src, i);
+            d.putN(100 + i);
+            d.in(0).put((short) i, i + 0.5, i + 0.25);
+            d.in(1).put((short) -i, -i - 0.5, -i - 0.25);
+            d.putC((char) ('a' + i));
+        }
+        byte[] dst = new byte[outer.getExtent() * n];
+        Arrays.fill(dst, (byte) 0x77);
+        w.send(src, n, t, 1, 3);
+        w.recv(dst, n, t, 1, 3);
+        for (int i = 0; i < n; i++) {
+            Outer.Data d = outer.getData(dst, i);
+            assertEquals(100 + i, d.n());
+            assertEquals((short) i, d.in(0).a());
+            assertEquals(i + 0.25, d.in(0).b(1));
+            assertEquals(-i - 0.5, d.in(1).b(0));
+            assertEquals((char) ('a' + i), d.c());
+            // the gap after each short is not data: untouched
+            assertEquals((byte) 0x77, dst[i * outer.getExtent() + 4 + 2]);
+        }
+        // a slice of a direct buffer, nonblocking, struct 1 and 2 only
+        ByteBuffer back = MPI.newByteBuffer(outer.getExtent() * n);
+        Request r = w.iRecv(MPI.slice(back, outer.getExtent()), 2, t, 1, 4);
+        w.iSend(MPI.slice(src, outer.getExtent()), 2, t, 1, 4).waitFor();
+        r.waitFor();
+        assertEquals(0, outer.<Outer.Data>getData(back, 0).n());
+        assertEquals(101, outer.<Outer.Data>getData(back, 1).n());
+        assertEquals(-2.25, outer.<Outer.Data>getData(back, 2).in(1).b(1));
+        assertEquals(0, outer.<Outer.Data>getData(back, 3).n());
+        // pairs and complex numbers
+        ByteBuffer pairs = MPI.newByteBuffer(16 * 3);
+        for (int i = 0; i < 3; i++) {
+            DoubleInt.Data d = MPI.doubleInt.getData(pairs, i);
+            d.putValue(i * 1.5);
+            d.putIndex(i);
+        }
+        ByteBuffer pairsBack = MPI.newByteBuffer(16 * 3);
+        w.sendRecv(pairs, 3, MPI.DOUBLE_INT, 1, 5, pairsBack, 3, MPI.DOUBLE_INT, 1, 5);
+        for (int i = 0; i < 3; i++) {
+            DoubleInt.Data d = MPI.doubleInt.getData(pairsBack, i);
+            assertEquals(i * 1.5, d.getValue());
+            assertEquals(i, d.getIndex());
+        }
+    }
+
+    @Test
+    void badBuffersAreClearErrors() {
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype before = Datatype.createStruct(new int[] {1, 1}, new int[] {-4, 4}, new Datatype[] {MPI.INT, MPI.INT});
+        before.commit();
+        int[] a = new int[8];
+        assertError(ErrorClass.BUFFER, "send: count 1 of", () -> w.send(a, 1, before, 1, 0));
+        assertError(ErrorClass.BUFFER, "span bytes [-4, 8)", () -> w.recv(a, 1, before, 1, 0));
+        assertError(ErrorClass.BUFFER, "Recv: count 1 of", () -> w.Recv(a, 0, 1, before, 1, 0));
+        // at element 1 it fits
+        Datatype back = Datatype.createResized(MPI.INT, 0, -8);
+        back.commit();
+        assertError(ErrorClass.BUFFER, "does not fit", () -> w.send(a, 2, back, 1, 0));
+        assertError(ErrorClass.BUFFER, "does not fit", () -> w.Send(a, 1, 2, back, 1, 0));
+        assertError(ErrorClass.BUFFER, "offset 9", () -> w.Send(a, 9, 0, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "offset -1", () -> w.Send(a, -1, 1, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "does not fit", () -> w.Send(a, 8, 1, MPI.INT, 1, 0));
+        Datatype big = Datatype.createContiguous(1 << 20, MPI.INT);
+        big.commit();
+        assertError(ErrorClass.COUNT, "more than one message carries", () -> w.send(a, 1 << 12, big, 1, 0));
+        assertError(ErrorClass.COUNT, "more than an int", () -> w.packSize(1 << 12, big));
+        assertError(ErrorClass.COUNT, "count -1", () -> w.send(a, -1, MPI.INT, 1, 0));
+        ByteBuffer direct = MPI.newByteBuffer(16);
+        assertError(ErrorClass.BUFFER, "direct ByteBuffer of capacity 16", () -> w.send(direct, 5, MPI.INT, 1, 0));
+        ByteBuffer sliced = MPI.slice(MPI.newByteBuffer(32), 20);
+        assertError(ErrorClass.BUFFER, "capacity 12", () -> w.recv(sliced, 4, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "read-only", () -> w.recv(direct.asReadOnlyBuffer(), 1, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "read-only", () -> w.iRecv(direct.asReadOnlyBuffer(), 1, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "read-only", () -> w.recvInit(direct.asReadOnlyBuffer(), 1, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "read-only",
+            () -> w.unpack(new byte[4], 0, direct.asReadOnlyBuffer(), 1, MPI.INT));
+        assertError(ErrorClass.BUFFER, "not a buffer", () -> w.send("text", 1, MPI.BYTE, 1, 0));
+        assertError(ErrorClass.BUFFER, "not a buffer", () -> w.send(new Integer[4], 1, MPI.INT, 1, 0));
+        assertError(ErrorClass.BUFFER, "null but count is 1", () -> w.send(null, 1, MPI.INT, 1, 0));
+        // packed positions
+        byte[] packed = new byte[8];
+        assertError(ErrorClass.ARG, "position -1", () -> w.pack(a, 1, MPI.INT, packed, -1));
+        assertError(ErrorClass.ARG, "position 9", () -> w.pack(a, 1, MPI.INT, packed, 9));
+        assertError(ErrorClass.TRUNCATE, "from position 6", () -> w.pack(a, 1, MPI.INT, packed, 6));
+        assertError(ErrorClass.TRUNCATE, "from position 8", () -> w.unpack(packed, 8, a, 1, MPI.INT));
+        assertError(ErrorClass.ARG, "position " + Integer.MIN_VALUE, () -> w.unpack(packed, Integer.MIN_VALUE, a, 1, MPI.INT));
+        assertEquals(8, w.pack(a, 1, MPI.INT, packed, 4));
+    }
+
+    @Test
+    void freedAndUncommittedTypesAreTypeErrorsEverywhere() {
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype raw = Datatype.createVector(2, 1, 2, MPI.INT);
+        Datatype freed = Datatype.createVector(2, 1, 2, MPI.INT);
+        freed.commit();
+        freed.free();
+        int[] a = new int[8];
+        byte[] p = new byte[64];
+        for (Datatype t : new Datatype[] {raw, freed}) {
+            String what = t == raw ? "not committed" : "freed";
+            assertError(ErrorClass.TYPE, what, () -> w.send(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.recv(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.iSend(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.iRecv(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.sendInit(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.recvInit(a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.sendRecv(a, 1, t, 1, 0, a, 1, MPI.INT, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.sendRecv(a, 1, MPI.INT, 1, 0, a, 1, t, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.sendRecvReplace(a, 1, t, 1, 0, 1, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.pack(a, 1, t, p, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.unpack(p, 0, a, 1, t));
+            assertError(ErrorClass.TYPE, what, () -> w.packSize(1, t));
+            assertError(ErrorClass.TYPE, what, () -> w.send(a, 0, t, MPI.PROC_NULL, 0));
+            assertError(ErrorClass.TYPE, what, () -> w.recv(a, 0, t, MPI.PROC_NULL, 0));
+        }
+        assertError(ErrorClass.TYPE, "freed", () -> Datatype.createContiguous(2, freed));
+        assertError(ErrorClass.TYPE, "freed", () -> new Status().getCount(freed));
+        assertError(ErrorClass.TYPE, "freed", () -> new Status().getElements(freed));
+        assertError(ErrorClass.TYPE, "freed", freed::free);
+        assertError(ErrorClass.TYPE, "freed", freed::commit);
+        assertError(ErrorClass.TYPE, "null", () -> w.send(a, 1, null, 1, 0));
+        assertError(ErrorClass.TYPE, "MPI_DATATYPE_NULL", () -> w.send(a, 1, MPI.DATATYPE_NULL, 1, 0));
+    }
+
+    static final class Opaque {
+        int x;
+    }
+
+    @Test
+    void objectErrorsNameTheElement() {
+        echo(1);
+        Intracomm w = MPI.COMM_WORLD;
+        Object[] bad = {"ok", new Opaque()};
+        assertError(ErrorClass.TYPE, "element 1", () -> w.send(bad, 2, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "element 1", () -> w.iSend(bad, 2, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "element 1", () -> w.Send(bad, 1, 1, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.BUFFER, "does not fit", () -> w.Send(bad, 1, 2, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "Object[]", () -> w.send(new int[2], 2, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "MPI.OBJECT", () -> w.sendInit(bad, 1, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "MPI.OBJECT", () -> w.pack(bad, 1, MPI.OBJECT, new byte[8], 0));
+        // three objects sent, two received: ERR_TRUNCATE, the first two stored
+        w.send(new Object[] {"a", "b", "c"}, 3, MPI.OBJECT, 1, 1);
+        Object[] two = new Object[2];
+        assertError(ErrorClass.TRUNCATE, "more objects than", () -> w.recv(two, 2, MPI.OBJECT, 1, 1));
+        assertArrayEquals(new Object[] {"a", "b"}, two);
     }
 }
