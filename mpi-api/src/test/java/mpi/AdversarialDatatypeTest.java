@@ -400,4 +400,162 @@ class AdversarialDatatypeTest {
         assertError(ErrorClass.TRUNCATE, "more objects than", () -> w.recv(two, 2, MPI.OBJECT, 1, 1));
         assertArrayEquals(new Object[] {"a", "b"}, two);
     }
+
+    @Test
+    void shortTruncatedAndCancelledNonContiguousReceives() {
+        echo(4);
+        Intracomm w = MPI.COMM_WORLD;
+        // {int, double} with a 4-byte gap: 12 bytes of data, extent 16, base BYTE
+        Datatype pair = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8}, new Datatype[] {MPI.INT, MPI.DOUBLE});
+        pair.commit();
+        ByteBuffer src = MPI.newByteBuffer(64);
+        for (int i = 0; i < 4; i++) {
+            src.putInt(16 * i, i + 1);
+            src.putDouble(16 * i + 8, i + 0.5);
+        }
+        // the items pack to 12 bytes: 28 bytes are 2 items and the int of a third
+        byte[] packed = new byte[48];
+        assertEquals(48, w.pack(src, 4, pair, packed, 0));
+        w.send(packed, 28, MPI.BYTE, 1, 1);
+        Status p = w.probe(1, 1);
+        assertEquals(MPI.UNDEFINED, p.getCount(pair));
+        assertEquals(5, p.getElements(pair));
+        assertEquals(28, p.getCount(MPI.BYTE));
+        ByteBuffer dst = MPI.newByteBuffer(64);
+        for (int i = 0; i < 64; i++) {
+            dst.put(i, (byte) -1);
+        }
+        Status s = w.recv(dst, 4, pair, 1, 1);
+        assertEquals(MPI.UNDEFINED, s.getCount(pair));
+        assertEquals(28, s.getCount(MPI.BYTE));
+        assertEquals(2, dst.getInt(16));
+        assertEquals(3, dst.getInt(32));
+        assertEquals(-1, dst.getLong(40)); // the double of item 2 not reached
+        assertEquals(-1, dst.getInt(48));
+        // 1 item, the int and half the double of another: no whole number of elements
+        w.send(packed, 20, MPI.BYTE, 1, 2);
+        Status e = w.recv(dst, 4, pair, 1, 2);
+        assertEquals(MPI.UNDEFINED, e.getElements(pair));
+        assertEquals(MPI.UNDEFINED, e.getElementsX(pair).getCount());
+        // truncation: 3 items sent, 2 posted; the two that fit are stored
+        ByteBuffer small = MPI.newByteBuffer(48);
+        w.send(src, 3, pair, 1, 3);
+        assertError(ErrorClass.TRUNCATE, "recv", () -> w.recv(small, 2, pair, 1, 3));
+        assertEquals(0.5, small.getDouble(8));
+        assertEquals(1.5, small.getDouble(24));
+        assertEquals(0, small.getInt(32));
+        Request tr = w.iRecv(small, 1, pair, 1, 4);
+        w.send(src, 2, pair, 1, 4);
+        assertError(ErrorClass.TRUNCATE, "", tr::waitStatus);
+        // cancelled before any message: nothing written
+        ByteBuffer none = MPI.newByteBuffer(32);
+        Request c = w.iRecv(none, 2, pair, 1, 99);
+        c.cancel();
+        Status cs = c.waitStatus();
+        assertTrue(cs.isCancelled());
+        assertEquals(0, cs.getElements(pair));
+        for (int i = 0; i < 32; i++) {
+            assertEquals(0, none.get(i));
+        }
+    }
+
+    @Test
+    void manyOutstandingNonContiguousReceivesPostedInReverse() {
+        int n = 500;
+        echo(n);
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype column = Datatype.createVector(3, 1, 4, MPI.DOUBLE);
+        column.commit();
+        double[][] got = new double[n][12];
+        Request[] r = new Request[n];
+        for (int i = n - 1; i >= 0; i--) {
+            r[i] = w.iRecv(got[i], 1, column, 1, i);
+        }
+        for (int i = 0; i < n; i++) {
+            w.send(new double[] {i, i + 0.25, i + 0.5}, 3, MPI.DOUBLE, 1, i);
+        }
+        Status[] all = Request.waitAllStatus(r);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, all[i].getTag());
+            assertEquals(3, all[i].getElements(column));
+            assertEquals(i + 0.5, got[i][8]);
+            assertEquals(0.0, got[i][9]);
+        }
+    }
+
+    @Test
+    void persistentNonContiguousRequestsRestartedManyTimes() {
+        int rounds = 50;
+        echo(2 * rounds);
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype every3 = Datatype.createResized(MPI.LONG, 0, 24);
+        every3.commit();
+        long[] out = new long[12];
+        long[] in = new long[12];
+        Prequest send = w.sendInit(out, 4, every3, 1, 7);
+        Prequest recv = w.recvInit(in, 4, every3, 1, 7);
+        Prequest send2 = w.Send_init(out, 1, 4, every3, 1, 8);
+        Prequest recv2 = w.Recv_init(in, 2, 4, every3, 1, 8);
+        for (int k = 0; k < rounds; k++) {
+            Arrays.fill(in, -1);
+            for (int i = 0; i < 12; i++) {
+                out[i] = 1000L * k + i;
+            }
+            Prequest.startAll(new Prequest[] {recv, recv2, send, send2});
+            Request.waitAll(new Request[] {send, send2, recv, recv2});
+            for (int i = 0; i < 4; i++) {
+                assertEquals(1000L * k + 3 * i, in[3 * i], "round " + k);
+                assertEquals(1000L * k + 3 * i + 1, in[3 * i + 2], "round " + k);
+                assertEquals(-1, in[3 * i + 1]);
+            }
+        }
+        send.free();
+        recv.free();
+        send2.free();
+        recv2.free();
+    }
+
+    @Test
+    void largeDerivedAndObjectMessagesGoByRendezvous() {
+        echo(4);
+        Intracomm w = MPI.COMM_WORLD;
+        int n = 1 << 16; // 512 KiB of doubles from a 1 MiB array (the echo's buffer is 1 MiB)
+        Datatype every2 = Datatype.createResized(MPI.DOUBLE, 0, 16);
+        every2.commit();
+        double[] src = new double[2 * n];
+        for (int i = 0; i < 2 * n; i++) {
+            src[i] = i;
+        }
+        double[] dst = new double[2 * n + 1];
+        Arrays.fill(dst, -1);
+        Request r = w.Irecv(dst, 1, n, every2, 1, 1);
+        w.send(src, n, every2, 1, 1);
+        Status s = r.waitStatus();
+        assertEquals(n, s.getCount(every2));
+        for (int i = 0; i < n; i++) {
+            assertEquals(2.0 * i, dst[1 + 2 * i]);
+            assertEquals(-1.0, dst[2 + 2 * i]);
+        }
+        assertEquals(-1.0, dst[0]);
+        // sendRecvReplace of a non-contiguous type, large
+        double[] rep = src.clone();
+        w.sendRecvReplace(rep, n, every2, 1, 2, 1, 2);
+        assertArrayEquals(src, rep);
+        // many objects
+        Object[] objects = new Object[20000];
+        for (int i = 0; i < objects.length; i++) {
+            objects[i] = "object " + i;
+        }
+        Object[] back = new Object[objects.length];
+        Request ro = w.iRecv(back, objects.length, MPI.OBJECT, 1, 3);
+        w.send(objects, objects.length, MPI.OBJECT, 1, 3);
+        Status so = ro.waitStatus();
+        assertEquals(objects.length, so.getCount(MPI.OBJECT));
+        assertArrayEquals(objects, back);
+        Object[] back2 = new Object[objects.length + 2];
+        w.iSend(objects, objects.length, MPI.OBJECT, 1, 4).waitFor();
+        Status s2 = w.Recv(back2, 2, objects.length, MPI.OBJECT, 1, 4);
+        assertEquals(objects.length, s2.getCount(MPI.OBJECT));
+        assertEquals("object 0", back2[2]);
+    }
 }
