@@ -558,4 +558,31 @@ class AdversarialDatatypeTest {
         assertEquals(objects.length, s2.getCount(MPI.OBJECT));
         assertEquals("object 0", back2[2]);
     }
+
+    @Test
+    void zeroSizeTypesMoveNoBytes() {
+        echo(3);
+        Intracomm w = MPI.COMM_WORLD;
+        Datatype nothing = Datatype.createContiguous(0, MPI.INT);
+        nothing.commit();
+        Datatype markers = Datatype.Struct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {MPI.LB, MPI.UB});
+        markers.commit();
+        int[] a = {7, 7};
+        w.send(a, 5, nothing, 1, 1);
+        Status s = w.recv(a, 5, nothing, 1, 1);
+        assertEquals(0, s.getCount(nothing));
+        assertEquals(0, s.getCount(MPI.BYTE));
+        Request r = w.iRecv(null, 3, markers, 1, 2);
+        w.iSend(null, 3, markers, 1, 2).waitFor();
+        assertEquals(0, r.waitStatus().getElements(markers));
+        Prequest p = w.sendInit(a, 2, nothing, 1, 3);
+        p.start();
+        p.waitFor();
+        w.recv(a, 2, nothing, 1, 3);
+        assertArrayEquals(new int[] {7, 7}, a);
+        assertEquals(0, w.packSize(9, nothing));
+        assertEquals(3, w.pack(a, 9, nothing, new byte[4], 3));
+        assertError(ErrorClass.TYPE, "MPI_DATATYPE_NULL", () -> w.send(a, 1, MPI.DATATYPE_NULL, 1, 0));
+        assertError(ErrorClass.TYPE, "MPI_DATATYPE_NULL", () -> w.recv(a, 0, MPI.DATATYPE_NULL, 1, 0));
+    }
 }
