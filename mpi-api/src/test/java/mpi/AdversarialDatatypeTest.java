@@ -585,4 +585,35 @@ class AdversarialDatatypeTest {
         assertError(ErrorClass.TYPE, "MPI_DATATYPE_NULL", () -> w.send(a, 1, MPI.DATATYPE_NULL, 1, 0));
         assertError(ErrorClass.TYPE, "MPI_DATATYPE_NULL", () -> w.recv(a, 0, MPI.DATATYPE_NULL, 1, 0));
     }
+
+    @Test
+    void heapBuffersWithArrayOffsetsAndDirectViews() {
+        echo(3);
+        Intracomm w = MPI.COMM_WORLD;
+        int[] backing = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+        java.nio.IntBuffer heap = java.nio.IntBuffer.wrap(backing, 3, 5).slice(); // arrayOffset 3, capacity 5
+        assertEquals(3, heap.arrayOffset());
+        Datatype every2 = Datatype.createVector(2, 1, 2, MPI.INT);
+        every2.commit();
+        int[] got = new int[3];
+        w.Send(heap, 1, 1, every2, 1, 1); // elements 1 and 3 of the view: 4 and 6
+        w.recv(got, 2, MPI.INT, 1, 1);
+        assertArrayEquals(new int[] {4, 6, 0}, got);
+        assertError(ErrorClass.BUFFER, "heap IntBuffer of capacity 5", () -> w.Send(heap, 4, 2, MPI.INT, 1, 1));
+        int[] target = new int[10];
+        java.nio.IntBuffer into = java.nio.IntBuffer.wrap(target, 6, 4).slice();
+        w.send(new int[] {41, 42}, 2, MPI.INT, 1, 2);
+        w.recv(into, 1, every2, 1, 2);
+        assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0, 41, 0, 42, 0}, target);
+        // a direct int view of a byte slice
+        ByteBuffer bytes = MPI.newByteBuffer(64);
+        ByteBuffer tail = MPI.slice(bytes, 40);
+        java.nio.IntBuffer view = tail.asIntBuffer(); // 6 ints, bytes 40..64
+        w.send(new int[] {5, 6, 7}, 3, MPI.INT, 1, 3);
+        w.Recv(view, 3, 3, MPI.INT, 1, 3);
+        assertEquals(5, bytes.getInt(52));
+        assertEquals(7, bytes.getInt(60));
+        assertEquals(0, bytes.getInt(48));
+        assertError(ErrorClass.BUFFER, "direct IntBuffer of capacity 6", () -> w.Recv(view, 4, 3, MPI.INT, 1, 3));
+    }
 }
