@@ -30,7 +30,8 @@ import org.atollmpi.engine.types.TypeLayout;
  *     buffer's own elements;</li>
  * <li>a heap {@link Buffer}: its backing array from {@code arrayOffset()}, otherwise as a direct
  *     buffer;</li>
- * <li>{@code null} with count 0.</li>
+ * <li>{@code null} with count 0 (or a type with no data: a zero-size type is legal MPI and
+ *     moves no bytes, whatever the count).</li>
  * </ul>
  * The whole span of {@code count} items of the type (its true bounds, and lower for a negative
  * extent) must lie in the buffer: {@link TypeLayout#fits}. Callers call {@link #offset} first (it
@@ -87,10 +88,10 @@ final class Buffers {
             throw comm.raise(ErrorClass.TYPE, call + ": MPI.OBJECT describes objects, not memory"
                 + " (it is accepted by send, receive and sendRecv calls on an Object[] buffer)");
         }
-        type.checkUsable(comm, call);
-        if (type.size == 0) {
-            throw comm.raise(ErrorClass.TYPE, call + ": " + type + " describes no data");
+        if (type == Datatype.NULL_TYPE) {
+            throw comm.raise(ErrorClass.TYPE, call + ": datatype is MPI_DATATYPE_NULL");
         }
+        type.checkUsable(comm, call);
         if (count < 0) {
             throw comm.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
         }
@@ -100,7 +101,7 @@ final class Buffers {
                 + " bytes, more than one message carries (2147483647)");
         }
         if (buf == null) {
-            if (count == 0) {
+            if (bytes == 0) {
                 return Addresses.BYTE_ARRAY_BASE;
             }
             throw comm.raise(ErrorClass.BUFFER, call + ": buffer is null but count is " + count);

@@ -1439,10 +1439,10 @@ public class Comm implements Freeable {
 
     private int packSize(int incount, Datatype type, String call) {
         MPI.check(call);
-        if (type == null || type.isNull()) {
+        if (type == null || type == Datatype.NULL_TYPE) {
             throw raise(ErrorClass.TYPE, call + ": datatype is " + (type == null ? "null" : type));
         }
-        type.checkUsable(this, call);
+        type.checkUsable(this, call); // freed or not committed
         if (type.isObject()) {
             throw raise(ErrorClass.TYPE, call + ": MPI.OBJECT has no packed size (use Object_Serialize)");
         }

@@ -2,6 +2,8 @@ package mpi;
 
 import java.lang.ref.Reference;
 import java.nio.Buffer;
+
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -75,7 +77,10 @@ public final class Message {
         return new Status(comm.rankOf(m.source()), m.tag(), m.byteCount(), ErrorClass.SUCCESS, false, MPI.UNDEFINED);
     }
 
-    /** Receives the matched message; afterwards this message is null. */
+    /**
+     * Receives the matched message (a non-contiguous type through a packed temporary, as
+     * {@code recv}); afterwards this message is null.
+     */
     public Status mRecv(Object buf, int count, Datatype type) {
         String call = "mRecv";
         Engine engine = MPI.engine(call);
@@ -89,7 +94,13 @@ public final class Message {
         matched = null;
         Operation op;
         try {
-            op = engine.mrecv(m, Buffers.base(buf), off, count * type.size);
+            if (type.contiguous) {
+                op = engine.mrecv(m, Buffers.base(buf), off, count * type.size);
+            } else {
+                byte[] packed = new byte[count * type.size];
+                op = engine.mrecv(m, packed, Addresses.BYTE_ARRAY_BASE, packed.length);
+                type.unpackFromArray(packed, op.byteCount(), Buffers.base(buf), off);
+            }
         } catch (EngineException e) {
             throw c.raise(e, call);
         }
@@ -101,7 +112,11 @@ public final class Message {
         return s;
     }
 
-    /** Starts the receive of the matched message; afterwards this message is null. */
+    /**
+     * Starts the receive of the matched message (a non-contiguous type into a {@link Staged}
+     * temporary, unpacked when the request completes, as {@code iRecv}); afterwards this message
+     * is null.
+     */
     public Request imRecv(Buffer buf, int count, Datatype type) {
         return imRecv((Object) buf, count, type, "imRecv");
     }
@@ -122,6 +137,17 @@ public final class Message {
         MatchedMessage m = matched;
         matched = null;
         Operation op;
+        if (!type.contiguous) {
+            Staged staged = new Staged(type, buf, off, count);
+            try {
+                op = engine.imrecv(m, staged.data, Addresses.BYTE_ARRAY_BASE, staged.data.length, staged.data);
+            } catch (EngineException e) {
+                throw c.raise(e, call);
+            }
+            Request r = new Request(c, op, buf);
+            r.staged = staged;
+            return r;
+        }
         try {
             op = engine.imrecv(m, Buffers.base(buf), off, count * type.size, buf);
         } catch (EngineException e) {

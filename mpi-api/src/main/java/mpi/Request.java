@@ -303,7 +303,8 @@ public class Request implements Freeable {
     }
 
     /**
-     * Lets go of the request; an operation in flight still completes, its outcome unreported.
+     * Lets go of the request; an operation in flight still completes, its outcome unreported (a
+     * receive of a non-contiguous type is unpacked into the buffer when it completes).
      * Freeing a null request does nothing (as in Open MPI's bindings).
      */
     @Override
@@ -322,6 +323,11 @@ public class Request implements Freeable {
         Engine engine = MPI.engine(call);
         if (state == ACTIVE && op != null) {
             try {
+                Staged s = staged;
+                if (s != null && !op.isSend()) {
+                    // the receive still completes into the program's buffer: unpack it then
+                    engine.whenComplete(op, o -> s.unpack(o.byteCount()));
+                }
                 engine.release(op);
             } catch (EngineException e) {
                 throw scope().raise(e, call);

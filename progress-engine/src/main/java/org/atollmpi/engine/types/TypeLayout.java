@@ -491,7 +491,7 @@ public final class TypeLayout {
         if (count <= 0 || size == 0) {
             return 0;
         }
-        return trueLb + Math.min(0, (count - 1) * extent());
+        return saturatedAdd(trueLb, Math.min(0, saturatedMultiply(count - 1, extent())));
     }
 
     /** One past the highest byte, relative to the buffer offset, that {@code count} items touch. */
@@ -499,7 +499,7 @@ public final class TypeLayout {
         if (count <= 0 || size == 0) {
             return 0;
         }
-        return trueUb + Math.max(0, (count - 1) * extent());
+        return saturatedAdd(trueUb, Math.max(0, saturatedMultiply(count - 1, extent())));
     }
 
     /**
@@ -511,7 +511,27 @@ public final class TypeLayout {
         if (count <= 0 || size == 0) {
             return true;
         }
-        return offset + spanLow(count) >= 0 && offset + spanHigh(count) <= capacity;
+        return saturatedAdd(offset, spanLow(count)) >= 0 && saturatedAdd(offset, spanHigh(count)) <= capacity;
+    }
+
+    // A span that does not fit a long saturates to Long.MIN_VALUE or Long.MAX_VALUE, which no
+    // buffer check passes: a wrapped-around span would let a raw copy reach a wild address.
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        if (((a ^ sum) & (b ^ sum)) < 0) {
+            return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return sum;
+    }
+
+    private static long saturatedMultiply(long a, long b) {
+        long high = Math.multiplyHigh(a, b);
+        long low = a * b;
+        if (high != (low >> 63)) {
+            return (a < 0) == (b < 0) ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        return low;
     }
 
     @Override
@@ -562,6 +582,14 @@ public final class TypeLayout {
         }
         for (int i = 0; i < blocklengths.length; i++) {
             checkBlocklength(op, "blocklengths[" + i + "]", blocklengths[i]);
+        }
+    }
+
+    private static long add(String op, long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            throw new EngineException(ErrorClass.ARG, op + ": a bound overflows 64 bits (" + a + " + " + b + ")");
         }
     }
 
@@ -627,24 +655,24 @@ public final class TypeLayout {
             if (copies == 0) {
                 return;
             }
-            long last = multiply(constructor, copies - 1, step) + first;
+            long last = add(constructor, multiply(constructor, copies - 1, step), first);
             long low = Math.min(first, last);
             long high = Math.max(first, last);
             // Every bound is a least or greatest over the entries; over the copies it moves by the
             // least or greatest displacement.
             if (child.hasEntries) {
-                entries(child.entryMin + low, child.entryMax + high);
+                entries(add(constructor, child.entryMin, low), add(constructor, child.entryMax, high));
             }
             if (child.hasLbMarker) {
-                lbMarker(child.lbMarker + low);
+                lbMarker(add(constructor, child.lbMarker, low));
             }
             if (child.hasUbMarker) {
-                ubMarker(child.ubMarker + high);
+                ubMarker(add(constructor, child.ubMarker, high));
             }
             if (child.size == 0) {
                 return;
             }
-            data(child.trueLb + low, child.trueUb + high);
+            data(add(constructor, child.trueLb, low), add(constructor, child.trueUb, high));
             size += (long) copies * child.size;
             if (size > Integer.MAX_VALUE) {
                 throw new EngineException(ErrorClass.COUNT, constructor
@@ -686,6 +714,13 @@ public final class TypeLayout {
         }
 
         TypeLayout build() {
+            // extent and true extent are differences of bounds: they must fit a long too
+            try {
+                Math.subtractExact(entryMax, hasEntries ? entryMin : 0);
+                Math.subtractExact(trueUb, hasData ? trueLb : 0);
+            } catch (ArithmeticException e) {
+                throw new EngineException(ErrorClass.ARG, constructor + ": the extent overflows 64 bits");
+            }
             return new TypeLayout(this);
         }
     }
