@@ -331,13 +331,15 @@ public final class Datatype implements Freeable, Cloneable {
      * base type, as that specification defines them for a buffer that is one Java array.
      */
 
-    private int units(long bytes) {
-        return (int) (bytes / baseSize);
+    private int units(long bytes, String call) {
+        return bytes(bytes / baseSize, call);
     }
 
-    private static int bytes(long value, String call) {
+    /** A bound or extent as the int the API returns; ERR_COUNT (through the handler) when it does not fit. */
+    private int bytes(long value, String call) {
         if (value != (int) value) {
-            throw new MPIException(ErrorClass.COUNT, call + ": the value " + value + " does not fit an int");
+            throw error(ErrorClass.COUNT, call + ": the value " + value + " of " + this
+                + " does not fit the int this call returns");
         }
         return (int) value;
     }
@@ -415,20 +417,20 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** mpiJava 1.2: elements of the base type holding data in one item. */
     public int Size() {
-        return units(size);
+        return units(size, "Size");
     }
 
     /** mpiJava 1.2: the extent in elements of the base type. */
     public int Extent() {
-        return units(layout.extent());
+        return units(layout.extent(), "Extent");
     }
 
     public int Lb() {
-        return units(layout.lb());
+        return units(layout.lb(), "Lb");
     }
 
     public int Ub() {
-        return units(layout.ub());
+        return units(layout.ub(), "Ub");
     }
 
     public void Commit() {
