@@ -466,6 +466,14 @@ final class CommCollectives {
 
     // ================================================================ reductions
 
+    /**
+     * Elements of {@code red} in {@code count} items of {@code type}: the engine reduces elements,
+     * and an item of a derived type repeating one basic kind (three doubles) holds several.
+     */
+    private static int elements(int count, Datatype type, Reduction red) {
+        return (int) ((long) count * type.size / red.elementBytes());
+    }
+
     static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
                           Datatype type, Op op, int root) {
         Engine e = begin(c, call);
@@ -488,8 +496,9 @@ final class CommCollectives {
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
         CollectiveData.Region rr = r;
+        int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
-            sBase, sOff, rr.base, rr.offset, count, red, root));
+            sBase, sOff, rr.base, rr.offset, m, red, root));
     }
 
     /** Kinds of the all-member reductions that take one count. */
@@ -516,17 +525,18 @@ final class CommCollectives {
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
+        int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> {
             switch (which) {
                 case SCAN:
                     return Collectives.scan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
                 case EXSCAN:
                     return Collectives.exscan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
                 default:
                     return Collectives.allreduce(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
             }
         });
     }
@@ -554,7 +564,10 @@ final class CommCollectives {
             type, true, inPlace);
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
-        int[] cs = java.util.Arrays.copyOf(counts, c.size);
+        int[] cs = new int[c.size];
+        for (int i = 0; i < cs.length; i++) {
+            cs[i] = elements(counts[i], type, red);
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduceScatter(e, c.worldRanks, c.rank, c.collContext,
             tag, sBase, sOff, r.base, r.offset, cs, red));
     }
@@ -569,7 +582,7 @@ final class CommCollectives {
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(in, inout));
         CollectiveData.Region a = CollectiveData.region(k, "inbuf", in, inOff, count, type, false, true);
         CollectiveData.Region b = CollectiveData.region(k, "inoutbuf", inout, inoutOff, count, type, true, true);
-        red.apply(a.base, a.offset, b.base, b.offset, count);
+        red.apply(a.base, a.offset, b.base, b.offset, elements(count, type, red));
         Reference.reachabilityFence(in);
         Reference.reachabilityFence(inout);
         if (k.userOp != null && k.userOp.failure != null) {
