@@ -420,8 +420,10 @@ final class CommCollectives {
         perMember(c, call, "sDispls", sdispls, ErrorClass.ARG);
         perMember(c, call, "recvCount", rcounts, ErrorClass.COUNT);
         perMember(c, call, "rDispls", rdispls, ErrorClass.ARG);
-        CollectiveData.Region s = blocksW(k, "sendBuf", sbuf, scounts, sdispls, stypes, false);
-        CollectiveData.Region r = blocksW(k, "recvBuf", rbuf, rcounts, rdispls, rtypes, true);
+        int[] sd = sdispls.clone();
+        int[] rd = rdispls.clone();
+        CollectiveData.Region s = blocksW(k, "sendBuf", sbuf, scounts, sd, stypes, false);
+        CollectiveData.Region r = blocksW(k, "recvBuf", rbuf, rcounts, rd, rtypes, true);
         int[] sb = new int[c.size];
         int[] rb = new int[c.size];
         for (int i = 0; i < c.size; i++) {
@@ -429,19 +431,35 @@ final class CommCollectives {
             rb[i] = rcounts[i] == 0 ? 0 : bytes(rcounts[i], rtypes[i]);
         }
         fits(c, call, sb[c.rank], rb[c.rank]);
-        int[] sd = sdispls.clone();
-        int[] rd = rdispls.clone();
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoallw(e, c.worldRanks, c.rank, c.collContext, tag,
             s.base, s.offset, sb, sd, r.base, r.offset, rb, rd));
     }
 
-    /** Checks each member's block of an alltoallw buffer; the region of its byte 0. */
+    /**
+     * Checks each member's block of an alltoallw buffer; the region of its byte 0, against which
+     * {@code displs} (bytes) then address the blocks. When a block's type is not contiguous, all
+     * blocks travel packed in one temporary (filled from the buffer, unpacked into it after for
+     * the receive side) and {@code displs} are rewritten to the blocks' places in it.
+     */
     private static CollectiveData.Region blocksW(CollectiveCall k, String arg, Object buf, int[] counts,
                                                  int[] displs, Datatype[] types, boolean write) {
         Comm c = k.comm;
+        String typesArg = arg.replace("Buf", "Types");
         if (types == null || types.length < c.size) {
-            throw c.raise(ErrorClass.ARG, k.name + ": " + arg.replace("Buf", "Types") + " has "
+            throw c.raise(ErrorClass.ARG, k.name + ": " + typesArg + " has "
                 + (types == null ? "no" : String.valueOf(types.length)) + " entries for " + c.size + " members");
+        }
+        boolean packed = false;
+        long total = 0;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] > 0) {
+                type(c, k.name, typesArg + "[" + i + "]", types[i]);
+                packed |= !types[i].isContiguous();
+                total += (long) counts[i] * types[i].size;
+            }
+        }
+        if (packed) {
+            return packedW(k, arg, buf, counts, displs, types, write, total);
         }
         CollectiveData.Region base = null;
         for (int i = 0; i < c.size; i++) {
@@ -449,10 +467,6 @@ final class CommCollectives {
                 continue;
             }
             Datatype t = types[i];
-            type(c, k.name, arg.replace("Buf", "Types") + "[" + i + "]", t);
-            // CONNECTION POINT (derived datatypes): a non-contiguous types[i] packs block i into a
-            // temporary of its own (and unpacks it after, for the receive side); the engine then
-            // needs per-block bases, or one temporary holding all blocks with packed displacements.
             if (t.size > 0 && displs[i] % t.size != 0) {
                 throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
                     + " is not a multiple of the " + t.size + "-byte " + t);
@@ -462,6 +476,51 @@ final class CommCollectives {
             base = r;
         }
         return base != null ? base : new CollectiveData.Region(NOTHING, B);
+    }
+
+    /** {@link #blocksW} with a non-contiguous type: every block packed into one temporary. */
+    private static CollectiveData.Region packedW(CollectiveCall k, String arg, Object buf, int[] counts,
+                                                 int[] displs, Datatype[] types, boolean write, long total) {
+        Comm c = k.comm;
+        if (total > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, k.name + " (" + arg + "): the blocks hold " + total
+                + " bytes, past 2^31 - 1");
+        }
+        byte[] temp = new byte[(int) total];
+        Object base = Buffers.base(buf);
+        int at = 0;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] == 0) {
+                continue;
+            }
+            Datatype t = types[i];
+            long extent = t.layout().extent();
+            if (extent <= 0 || displs[i] % extent != 0) {
+                throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
+                    + " is not a multiple of the " + extent + "-byte extent of " + t);
+            }
+            long items = displs[i] / extent + counts[i];
+            if (items > Integer.MAX_VALUE) {
+                throw c.raise(ErrorClass.COUNT, k.name + ": block " + i + " reaches item " + items + " of " + t
+                    + ", past 2^31 - 1");
+            }
+            // Checks that the block fits; the address of item 0, at byte 0 of the buffer.
+            long item0 = Buffers.offset(c, k.name + " (" + arg + " block " + i + ")", buf, 0, (int) items, t, write);
+            long start = item0 + displs[i];
+            int count = counts[i];
+            long to = B + at;
+            t.layout().plan().pack(base, start, count, temp, to);
+            if (write) {
+                long bytes = (long) count * t.size;
+                k.after(() -> {
+                    t.layout().plan().unpackBytes(temp, to, bytes, base, start);
+                    Reference.reachabilityFence(buf);
+                });
+            }
+            displs[i] = at;
+            at += count * t.size;
+        }
+        return new CollectiveData.Region(temp, B);
     }
 
     // ================================================================ reductions
