@@ -38,6 +38,7 @@ final class CommCollectives {
     // ================================================================ common
 
     private static Engine begin(Comm c, String call) {
+        c.live(call);
         Engine e = MPI.engine(call);
         if (c instanceof Intercomm) {
             throw c.raise(ErrorClass.COMM, call + ": " + c.getName()
@@ -185,6 +186,7 @@ final class CommCollectives {
 
     static Request gather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
@@ -253,6 +255,7 @@ final class CommCollectives {
 
     static Request scatter(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
@@ -325,6 +328,7 @@ final class CommCollectives {
 
     static Request allGather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                              Object rbuf, int roff, int rcount, Datatype rtype) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         count(c, call, "recvcount", rcount);
         if ((long) n * rcount > Integer.MAX_VALUE) {
@@ -371,6 +375,7 @@ final class CommCollectives {
 
     static Request allToAll(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                             Object rbuf, int roff, int rcount, Datatype rtype) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         count(c, call, "sendcount", scount);
         count(c, call, "recvcount", rcount);
@@ -568,6 +573,7 @@ final class CommCollectives {
 
     static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
                              int count, Datatype type, Op op) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         if (which == REDUCE_SCATTER_BLOCK) {
             count(c, call, "recvcount", count);
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
