@@ -338,6 +338,26 @@ public final class CollectiveTypes {
             }
         });
 
+        Check.step("neighbour collectives on derived types", () -> {
+            mpi.CartComm ring = w.createCart(new int[] {n}, new boolean[] {true}, false);
+            ring.setErrhandler(MPI.ERRORS_RETURN);
+            Datatype two = Datatype.createContiguous(2, MPI.INT);
+            two.commit();
+            int left = (me + n - 1) % n;
+            int right = (me + 1) % n;
+            int[] out = {10 * me, 10 * me + 1, -1};
+            int[] in = new int[5];
+            Arrays.fill(in, -9);
+            // Displacements count extents of the type: left's pair at ints 0-1, right's at 2-3.
+            ring.neighborAllGather(out, 1, two, in, 1, two);
+            Check.that(in[0] == 10 * left && in[1] == 10 * left + 1 && in[2] == 10 * right
+                && in[3] == 10 * right + 1 && in[4] == -9, "neighborAllGather of pairs: %s", Arrays.toString(in));
+            Check.expectError(MPI.ERR_TYPE, "neighborAllGather on a vector",
+                () -> ring.neighborAllGather(new double[10], 1, strided, new double[20], 1, strided),
+                "neighborAllGather", "contiguous");
+            ring.free();
+        });
+
         Check.done();
     }
 
