@@ -187,8 +187,11 @@ public class Comm implements Freeable {
             pair = contextPair;
             contextPair = -1;
         }
+        RuntimeException failure = null;
         try {
             attributes.deleteAll(this);
+        } catch (RuntimeException e) {
+            failure = e;
         } finally {
             worldRanks = new int[0];
             localWorldRanks = worldRanks;
@@ -198,6 +201,10 @@ public class Comm implements Freeable {
             if (pair >= 0) {
                 ContextIds.get().release(pair);
             }
+        }
+        if (failure != null) { // the communicator is freed all the same
+            throw raise(failure instanceof MPIException ? ((MPIException) failure).getErrorClass() : ErrorClass.OTHER,
+                call + ": a delete callback of an attribute of " + name + " failed: " + failure);
         }
     }
 

@@ -160,6 +160,66 @@ public final class CollectiveMisuse {
             }
         });
 
+        Check.step("free with a throwing delete callback; intercomm merge chain; overlapping createGroup", () -> {
+            int key = Comm.createKeyval(null, (obj, k, v) -> {
+                throw new IllegalStateException("delete refuses " + v);
+            });
+            Intracomm d = w.dup();
+            d.setAttr(key, "x");
+            try {
+                d.free();
+                Check.that(false, "free with a throwing delete callback returned normally");
+            } catch (mpi.MPIException e) {
+                Check.that(e.getMessage().contains("free"), "message '%s' does not name free", e.getMessage());
+            }
+            Check.that(d.isNull(), "the communicator is not null after a failed delete callback");
+            Comm.freeKeyval(key);
+            // The context went back: communicators still work after many of these.
+            for (int i = 0; i < 5; i++) {
+                Intracomm x = w.dup();
+                int[] y = new int[1];
+                x.allReduce(new int[] {1}, y, 1, MPI.INT, MPI.SUM);
+                Check.equal(n, y[0], "allReduce on a dup after the failed free");
+                x.free();
+            }
+            if (n >= 2) {
+                Intracomm cur = w.dup();
+                for (int round = 0; round < 10; round++) {
+                    Intracomm half = cur.split(cur.getRank() % 2, cur.getRank());
+                    int remote = cur.getRank() % 2 == 0 ? 1 : 0;
+                    Intercomm ic = cur.createIntercomm(half, 0, remote, 100 + round);
+                    Intracomm merged = ic.merge(cur.getRank() % 2 == 1);
+                    int[] y = new int[1];
+                    merged.allReduce(new int[] {me}, y, 1, MPI.INT, MPI.SUM);
+                    Check.equal((long) n * (n - 1) / 2, y[0], "allReduce on merged round " + round);
+                    ic.free();
+                    half.free();
+                    cur.free();
+                    cur = merged;
+                }
+                cur.free();
+            }
+            // Overlapping groups: {0..n-1} split into lower and upper halves overlapping at the middle.
+            int mid = n / 2;
+            mpi.Group g = w.getGroup();
+            mpi.Group low = g.rangeIncl(new int[][] {{0, mid, 1}});
+            mpi.Group high = g.rangeIncl(new int[][] {{mid, n - 1, 1}});
+            Intracomm a = me <= mid ? w.createGroup(low, 1) : null;
+            Intracomm b = me >= mid ? w.createGroup(high, 2) : null;
+            if (a != null) {
+                int[] y = new int[1];
+                a.allReduce(new int[] {1}, y, 1, MPI.INT, MPI.SUM);
+                Check.equal(mid + 1, y[0], "low group size");
+                a.free();
+            }
+            if (b != null) {
+                int[] y = new int[1];
+                b.allReduce(new int[] {1}, y, 1, MPI.INT, MPI.SUM);
+                Check.equal(n - mid, y[0], "high group size");
+                b.free();
+            }
+        });
+
         Check.done();
     }
 
