@@ -101,8 +101,12 @@ final class Attributes {
         return true;
     }
 
-    /** Runs every delete callback, most recent first, and forgets every value (the object is freed). */
+    /**
+     * Runs every delete callback, most recent first, and forgets every value (the object is
+     * freed); then throws the first callback's exception, if one threw.
+     */
     void deleteAll(Object owner) {
+        RuntimeException failure = null;
         List<Map.Entry<Integer, Object>> all;
         synchronized (values) {
             all = new ArrayList<>(values.entrySet());
@@ -113,7 +117,18 @@ final class Attributes {
             synchronized (KEYVALS) {
                 k = KEYVALS.get(all.get(i).getKey());
             }
-            k.delete.delete(owner, k.id, all.get(i).getValue());
+            try {
+                k.delete.delete(owner, k.id, all.get(i).getValue());
+            } catch (RuntimeException e) { // the others still run; the first failure is reported
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

@@ -187,8 +187,11 @@ public class Comm implements Freeable {
             pair = contextPair;
             contextPair = -1;
         }
+        RuntimeException failure = null;
         try {
             attributes.deleteAll(this);
+        } catch (RuntimeException e) {
+            failure = e;
         } finally {
             worldRanks = new int[0];
             localWorldRanks = worldRanks;
@@ -198,6 +201,10 @@ public class Comm implements Freeable {
             if (pair >= 0) {
                 ContextIds.get().release(pair);
             }
+        }
+        if (failure != null) { // the communicator is freed all the same
+            throw raise(failure instanceof MPIException ? ((MPIException) failure).getErrorClass() : ErrorClass.OTHER,
+                call + ": a delete callback of an attribute of " + name + " failed: " + failure);
         }
     }
 
@@ -496,10 +503,16 @@ public class Comm implements Freeable {
      * caller to throw ({@code throw comm.raise(...)}) when the handler does not end the job.
      */
     final MPIException raise(int errorClass, String message) {
+        if (this == NULL_COMM) { // no handler of its own: MPI raises errors without a valid handle on COMM_WORLD
+            return MPI.COMM_WORLD.raise(errorClass, message);
+        }
         return errhandler.apply(this, new MPIException(errorClass, message));
     }
 
     final MPIException raise(EngineException e, String call) {
+        if (this == NULL_COMM) {
+            return MPI.COMM_WORLD.raise(e, call);
+        }
         return errhandler.apply(this, new MPIException(e.errorClass(), call + ": " + e.getMessage(), e));
     }
 
@@ -510,7 +523,7 @@ public class Comm implements Freeable {
         if (dest >= 0 && dest < size) {
             return worldRanks[dest];
         }
-        if (dest == MPI.PROC_NULL) {
+        if (dest == MPI.PROC_NULL && !freed) {
             return NO_PEER;
         }
         throw badRank(call, "dest", dest);
@@ -521,16 +534,19 @@ public class Comm implements Freeable {
         if (source >= 0 && source < size) {
             return worldRanks[source];
         }
-        if (source == MPI.ANY_SOURCE) {
+        if (source == MPI.ANY_SOURCE && !freed) {
             return Engine.ANY_SOURCE;
         }
-        if (source == MPI.PROC_NULL) {
+        if (source == MPI.PROC_NULL && !freed) {
             return NO_PEER;
         }
         throw badRank(call, "source", source);
     }
 
     private MPIException badRank(String call, String what, int value) {
+        if (freed) { // size 0: no rank is one; a null communicator is the error to report
+            return raise(ErrorClass.COMM, call + ": the communicator is null (MPI.COMM_NULL, or freed)");
+        }
         return raise(ErrorClass.RANK, call + ": " + what + " " + value + " is not a rank of " + name
             + " (size " + size + ")");
     }

@@ -38,6 +38,7 @@ final class CommCollectives {
     // ================================================================ common
 
     private static Engine begin(Comm c, String call) {
+        c.live(call);
         Engine e = MPI.engine(call);
         if (c instanceof Intercomm) {
             throw c.raise(ErrorClass.COMM, call + ": " + c.getName()
@@ -190,6 +191,7 @@ final class CommCollectives {
 
     static Request gather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
@@ -266,6 +268,7 @@ final class CommCollectives {
 
     static Request scatter(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
@@ -346,6 +349,7 @@ final class CommCollectives {
 
     static Request allGather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                              Object rbuf, int roff, int rcount, Datatype rtype) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         count(c, call, "recvcount", rcount);
         if ((long) n * rcount > Integer.MAX_VALUE) {
@@ -396,6 +400,7 @@ final class CommCollectives {
 
     static Request allToAll(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                             Object rbuf, int roff, int rcount, Datatype rtype) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         count(c, call, "sendcount", scount);
         count(c, call, "recvcount", rcount);
@@ -445,8 +450,10 @@ final class CommCollectives {
         perMember(c, call, "sDispls", sdispls, ErrorClass.ARG);
         perMember(c, call, "recvCount", rcounts, ErrorClass.COUNT);
         perMember(c, call, "rDispls", rdispls, ErrorClass.ARG);
-        CollectiveData.Region s = blocksW(k, "sendBuf", sbuf, scounts, sdispls, stypes, false);
-        CollectiveData.Region r = blocksW(k, "recvBuf", rbuf, rcounts, rdispls, rtypes, true);
+        int[] sd = sdispls.clone();
+        int[] rd = rdispls.clone();
+        CollectiveData.Region s = blocksW(k, "sendBuf", sbuf, scounts, sd, stypes, false);
+        CollectiveData.Region r = blocksW(k, "recvBuf", rbuf, rcounts, rd, rtypes, true);
         int[] sb = new int[c.size];
         int[] rb = new int[c.size];
         for (int i = 0; i < c.size; i++) {
@@ -454,19 +461,35 @@ final class CommCollectives {
             rb[i] = rcounts[i] == 0 ? 0 : bytes(rcounts[i], rtypes[i]);
         }
         fits(c, call, sb[c.rank], rb[c.rank]);
-        int[] sd = sdispls.clone();
-        int[] rd = rdispls.clone();
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoallw(e, c.worldRanks, c.rank, c.collContext, tag,
             s.base, s.offset, sb, sd, r.base, r.offset, rb, rd));
     }
 
-    /** Checks each member's block of an alltoallw buffer; the region of its byte 0. */
+    /**
+     * Checks each member's block of an alltoallw buffer; the region of its byte 0, against which
+     * {@code displs} (bytes) then address the blocks. When a block's type is not contiguous, all
+     * blocks travel packed in one temporary (filled from the buffer, unpacked into it after for
+     * the receive side) and {@code displs} are rewritten to the blocks' places in it.
+     */
     private static CollectiveData.Region blocksW(CollectiveCall k, String arg, Object buf, int[] counts,
                                                  int[] displs, Datatype[] types, boolean write) {
         Comm c = k.comm;
+        String typesArg = arg.replace("Buf", "Types");
         if (types == null || types.length < c.size) {
-            throw c.raise(ErrorClass.ARG, k.name + ": " + arg.replace("Buf", "Types") + " has "
+            throw c.raise(ErrorClass.ARG, k.name + ": " + typesArg + " has "
                 + (types == null ? "no" : String.valueOf(types.length)) + " entries for " + c.size + " members");
+        }
+        boolean packed = false;
+        long total = 0;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] > 0) {
+                type(c, k.name, typesArg + "[" + i + "]", types[i]);
+                packed |= !types[i].isContiguous();
+                total += (long) counts[i] * types[i].size;
+            }
+        }
+        if (packed) {
+            return packedW(k, arg, buf, counts, displs, types, write, total);
         }
         CollectiveData.Region base = null;
         for (int i = 0; i < c.size; i++) {
@@ -474,10 +497,6 @@ final class CommCollectives {
                 continue;
             }
             Datatype t = types[i];
-            type(c, k.name, arg.replace("Buf", "Types") + "[" + i + "]", t);
-            // CONNECTION POINT (derived datatypes): a non-contiguous types[i] packs block i into a
-            // temporary of its own (and unpacks it after, for the receive side); the engine then
-            // needs per-block bases, or one temporary holding all blocks with packed displacements.
             if (t.size > 0 && displs[i] % t.size != 0) {
                 throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
                     + " is not a multiple of the " + t.size + "-byte " + t);
@@ -489,7 +508,60 @@ final class CommCollectives {
         return base != null ? base : new CollectiveData.Region(NOTHING, B);
     }
 
+    /** {@link #blocksW} with a non-contiguous type: every block packed into one temporary. */
+    private static CollectiveData.Region packedW(CollectiveCall k, String arg, Object buf, int[] counts,
+                                                 int[] displs, Datatype[] types, boolean write, long total) {
+        Comm c = k.comm;
+        if (total > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, k.name + " (" + arg + "): the blocks hold " + total
+                + " bytes, past 2^31 - 1");
+        }
+        byte[] temp = new byte[(int) total];
+        Object base = Buffers.base(buf);
+        int at = 0;
+        for (int i = 0; i < c.size; i++) {
+            if (counts[i] == 0) {
+                continue;
+            }
+            Datatype t = types[i];
+            long extent = t.layout().extent();
+            if (extent <= 0 || displs[i] % extent != 0) {
+                throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
+                    + " is not a multiple of the " + extent + "-byte extent of " + t);
+            }
+            long items = displs[i] / extent + counts[i];
+            if (items > Integer.MAX_VALUE) {
+                throw c.raise(ErrorClass.COUNT, k.name + ": block " + i + " reaches item " + items + " of " + t
+                    + ", past 2^31 - 1");
+            }
+            // Checks that the block fits; the address of item 0, at byte 0 of the buffer.
+            long item0 = Buffers.offset(c, k.name + " (" + arg + " block " + i + ")", buf, 0, (int) items, t, write);
+            long start = item0 + displs[i];
+            int count = counts[i];
+            long to = B + at;
+            t.layout().plan().pack(base, start, count, temp, to);
+            if (write) {
+                long bytes = (long) count * t.size;
+                k.after(() -> {
+                    t.layout().plan().unpackBytes(temp, to, bytes, base, start);
+                    Reference.reachabilityFence(buf);
+                });
+            }
+            displs[i] = at;
+            at += count * t.size;
+        }
+        return new CollectiveData.Region(temp, B);
+    }
+
     // ================================================================ reductions
+
+    /**
+     * Elements of {@code red} in {@code count} items of {@code type}: the engine reduces elements,
+     * and an item of a derived type repeating one basic kind (three doubles) holds several.
+     */
+    private static int elements(int count, Datatype type, Reduction red) {
+        return (int) ((long) count * type.size / red.elementBytes());
+    }
 
     static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
                           Datatype type, Op op, int root) {
@@ -513,8 +585,9 @@ final class CommCollectives {
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
         CollectiveData.Region rr = r;
+        int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
-            sBase, sOff, rr.base, rr.offset, count, red, root));
+            sBase, sOff, rr.base, rr.offset, m, red, root));
     }
 
     /** Kinds of the all-member reductions that take one count. */
@@ -525,6 +598,7 @@ final class CommCollectives {
 
     static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
                              int count, Datatype type, Op op) {
+        c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         if (which == REDUCE_SCATTER_BLOCK) {
             count(c, call, "recvcount", count);
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
@@ -541,17 +615,18 @@ final class CommCollectives {
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
+        int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> {
             switch (which) {
                 case SCAN:
                     return Collectives.scan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
                 case EXSCAN:
                     return Collectives.exscan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
                 default:
                     return Collectives.allreduce(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
-                        r.offset, count, red);
+                        r.offset, m, red);
             }
         });
     }
@@ -579,7 +654,10 @@ final class CommCollectives {
             type, true, inPlace);
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
-        int[] cs = java.util.Arrays.copyOf(counts, c.size);
+        int[] cs = new int[c.size];
+        for (int i = 0; i < cs.length; i++) {
+            cs[i] = elements(counts[i], type, red);
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduceScatter(e, c.worldRanks, c.rank, c.collContext,
             tag, sBase, sOff, r.base, r.offset, cs, red));
     }
@@ -594,7 +672,7 @@ final class CommCollectives {
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(in, inout));
         CollectiveData.Region a = CollectiveData.region(k, "inbuf", in, inOff, count, type, false, true);
         CollectiveData.Region b = CollectiveData.region(k, "inoutbuf", inout, inoutOff, count, type, true, true);
-        red.apply(a.base, a.offset, b.base, b.offset, count);
+        red.apply(a.base, a.offset, b.base, b.offset, elements(count, type, red));
         Reference.reachabilityFence(in);
         Reference.reachabilityFence(inout);
         if (k.userOp != null && k.userOp.failure != null) {

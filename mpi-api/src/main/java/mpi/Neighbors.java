@@ -71,13 +71,13 @@ final class Neighbors extends Schedule {
         for (int j = 0; j < p.out.length; j++) {
             int count = counts(comm, call, "sendcount", sendcounts, sameSend ? 0 : j);
             int displ = sameSend ? 0 : displ(comm, call, "sdispls", sdispls, j, count);
-            p.sendOffset[j] = Buffers.offset(comm, call, sendbuf, displ, count, sendtype, false);
+            p.sendOffset[j] = block(comm, call, sendbuf, displ, count, sendtype, false);
             p.sendBytes[j] = count * sendtype.size;
         }
         for (int j = 0; j < p.in.length; j++) {
             int count = counts(comm, call, "recvcount", recvcounts, j);
             int displ = displ(comm, call, "rdispls", rdispls, j, count);
-            p.recvOffset[j] = Buffers.offset(comm, call, recvbuf, displ, count, recvtype, true);
+            p.recvOffset[j] = block(comm, call, recvbuf, displ, count, recvtype, true);
             p.recvBytes[j] = count * recvtype.size;
         }
         p.sendBase = Buffers.base(sendbuf);
@@ -129,6 +129,29 @@ final class Neighbors extends Schedule {
                 + " (one per neighbour)"));
         }
         return counts[j];
+    }
+
+    /**
+     * The address of the block of {@code count} items at {@code displ} extents of {@code type}
+     * into {@code buf} (MPI's unit for the displacements, not the buffer's elements), checked to
+     * fit. Blocks go to the engine as they are: a non-contiguous type is refused (ERR_TYPE).
+     */
+    private static long block(Comm comm, String call, Object buf, int displ, int count, Datatype type,
+                              boolean write) {
+        if (count > 0 && !type.isContiguous()) {
+            throw comm.raise(ErrorClass.TYPE, call + ": " + type + " is not contiguous: the neighbour collectives"
+                + " do not pack derived datatypes yet");
+        }
+        if (displ < 0) {
+            throw comm.raise(ErrorClass.ARG, call + ": displacement " + displ + " is negative");
+        }
+        long items = (long) displ + count;
+        if (items > Integer.MAX_VALUE) {
+            throw comm.raise(ErrorClass.COUNT, call + ": a block reaches item " + items + " of " + type
+                + ", past 2^31 - 1");
+        }
+        long item0 = Buffers.offset(comm, call, buf, 0, (int) items, type, write);
+        return item0 + (long) displ * type.layout().extent();
     }
 
     private static int displ(Comm comm, String call, String what, int[] displs, int j, int count) {

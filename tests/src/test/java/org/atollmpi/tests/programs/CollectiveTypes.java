@@ -1,0 +1,378 @@
+package org.atollmpi.tests.programs;
+
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.util.Arrays;
+
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.Op;
+import mpi.Request;
+
+/**
+ * Collectives on non-contiguous derived datatypes (packed into temporaries and unpacked after),
+ * blocking and nonblocking: matrix columns gathered and scattered (vector + resized), v-variants
+ * whose displacements leave gaps that stay untouched, alltoallw with a derived type per peer,
+ * reductions on vectors and contiguous runs of doubles, bcast of a struct on a byte[] and a
+ * direct ByteBuffer, mpiJava forms with offsets.
+ */
+public final class CollectiveTypes {
+    private static final double GAP = -7.5;
+
+    private CollectiveTypes() {
+    }
+
+    public static void main(String[] args) {
+        Check.init(args);
+        int me = Check.rank();
+        int n = Check.size();
+        mpi.Intracomm w = MPI.COMM_WORLD;
+        int rows = 4;
+
+        // A column of a rows x n row-major matrix of doubles, resized so that column j starts j doubles on.
+        Datatype col = Datatype.createVector(rows, 1, n, MPI.DOUBLE);
+        col.commit();
+        Datatype colR = Datatype.createResized(col, 0, 8);
+        colR.commit();
+
+        Check.step("gather columns", () -> {
+            for (int root : new int[] {0, n - 1}) {
+                double[] mine = new double[rows];
+                for (int r = 0; r < rows; r++) {
+                    mine[r] = value(me, r);
+                }
+                double[] matrix = new double[rows * n];
+                Arrays.fill(matrix, GAP);
+                w.gather(mine, rows, MPI.DOUBLE, matrix, 1, colR, root);
+                if (me == root) {
+                    for (int r = 0; r < rows; r++) {
+                        for (int j = 0; j < n; j++) {
+                            Check.that(matrix[r * n + j] == value(j, r), "gather: m[%d][%d] = %s", r, j,
+                                matrix[r * n + j]);
+                        }
+                    }
+                } else {
+                    for (double d : matrix) {
+                        Check.that(d == GAP, "gather: non-root buffer touched");
+                    }
+                }
+            }
+        });
+
+        Check.step("scatter columns", () -> {
+            int root = n / 2;
+            double[] matrix = new double[rows * n];
+            for (int r = 0; r < rows; r++) {
+                for (int j = 0; j < n; j++) {
+                    matrix[r * n + j] = value(j, r);
+                }
+            }
+            double[] mine = new double[rows + 2];
+            Arrays.fill(mine, GAP);
+            w.scatter(matrix, 1, colR, mine, rows, MPI.DOUBLE, root);
+            for (int r = 0; r < rows; r++) {
+                Check.that(mine[r] == value(me, r), "scatter: mine[%d] = %s", r, mine[r]);
+            }
+            Check.that(mine[rows] == GAP && mine[rows + 1] == GAP, "scatter wrote past the block");
+        });
+
+        // Every other column of a rows x 2n matrix: the odd columns are gaps that must stay untouched.
+        Datatype col2 = Datatype.createVector(rows, 1, 2 * n, MPI.DOUBLE);
+        col2.commit();
+        Datatype col2R = Datatype.createResized(col2, 0, 8);
+        col2R.commit();
+        int[] ones = new int[n];
+        int[] evens = new int[n];
+        for (int j = 0; j < n; j++) {
+            ones[j] = 1;
+            evens[j] = 2 * j;
+        }
+
+        Check.step("gatherv into every other column", () -> {
+            double[] mine = new double[rows];
+            for (int r = 0; r < rows; r++) {
+                mine[r] = value(me, r);
+            }
+            double[] matrix = new double[rows * 2 * n];
+            Arrays.fill(matrix, GAP);
+            w.gatherv(mine, rows, MPI.DOUBLE, matrix, ones, evens, col2R, 0);
+            if (me == 0) {
+                checkEvenColumns(matrix, rows, n, "gatherv");
+            }
+        });
+
+        Check.step("allgatherv into every other column, blocking and nonblocking", () -> {
+            double[] mine = new double[rows];
+            for (int r = 0; r < rows; r++) {
+                mine[r] = value(me, r);
+            }
+            double[] matrix = new double[rows * 2 * n];
+            Arrays.fill(matrix, GAP);
+            w.allGatherv(mine, rows, MPI.DOUBLE, matrix, ones, evens, col2R);
+            checkEvenColumns(matrix, rows, n, "allGatherv");
+            double[] m2 = new double[rows * 2 * n];
+            Arrays.fill(m2, GAP);
+            Request q = w.iAllGatherv(mine, rows, MPI.DOUBLE, m2, ones, evens, col2R);
+            q.waitFor();
+            checkEvenColumns(m2, rows, n, "iAllGatherv");
+        });
+
+        Check.step("scatterv from every other column", () -> {
+            double[] matrix = new double[rows * 2 * n];
+            for (int r = 0; r < rows; r++) {
+                for (int j = 0; j < n; j++) {
+                    matrix[r * 2 * n + 2 * j] = value(j, r);
+                    matrix[r * 2 * n + 2 * j + 1] = GAP;
+                }
+            }
+            double[] mine = new double[rows];
+            w.scatterv(matrix, ones, evens, col2R, mine, rows, MPI.DOUBLE, n - 1);
+            for (int r = 0; r < rows; r++) {
+                Check.that(mine[r] == value(me, r), "scatterv: mine[%d] = %s", r, mine[r]);
+            }
+        });
+
+        // Three doubles, every other one of six.
+        Datatype strided = Datatype.createVector(3, 1, 2, MPI.DOUBLE);
+        strided.commit();
+        Datatype three = Datatype.createContiguous(3, MPI.DOUBLE);
+        three.commit();
+
+        Check.step("allReduce and reduce with SUM on derived types of doubles", () -> {
+            for (Datatype t : new Datatype[] {three, strided}) {
+                boolean gaps = t == strided;
+                int span = gaps ? 6 : 3;
+                double[] in = new double[2 * span];
+                double[] out = new double[2 * span];
+                Arrays.fill(in, GAP);
+                Arrays.fill(out, GAP);
+                for (int i = 0; i < 6; i++) {
+                    int at = gaps ? (i / 3) * 5 + (i % 3) * 2 : i; // the vector's extent is 5 doubles
+                    in[at] = me + i;
+                }
+                w.allReduce(in, out, 2, t, MPI.SUM);
+                double ranks = n * (n - 1) / 2.0;
+                for (int i = 0; i < 6; i++) {
+                    int at = gaps ? (i / 3) * 5 + (i % 3) * 2 : i; // the vector's extent is 5 doubles
+                    Check.that(out[at] == ranks + (double) n * i, "allReduce %s: element %d = %s", t, i, out[at]);
+                    if (gaps && i % 3 != 2) {
+                        Check.that(out[at + 1] == GAP, "allReduce %s: gap after element %d touched", t, i);
+                    }
+                }
+                double[] red = new double[2 * span];
+                Arrays.fill(red, GAP);
+                w.reduce(in, red, 2, t, MPI.SUM, n - 1);
+                if (me == n - 1) {
+                    for (int i = 0; i < 6; i++) {
+                        int at = gaps ? (i / 3) * 5 + (i % 3) * 2 : i; // the vector's extent is 5 doubles
+                        Check.that(red[at] == ranks + (double) n * i, "reduce %s: element %d = %s", t, i, red[at]);
+                    }
+                }
+                double[] io = in.clone();
+                Request q = w.iAllReduce(io, 2, t, MPI.MAX);
+                q.waitFor();
+                for (int i = 0; i < 6; i++) {
+                    int at = gaps ? (i / 3) * 5 + (i % 3) * 2 : i; // the vector's extent is 5 doubles
+                    Check.that(io[at] == n - 1 + i, "iAllReduce in place %s: element %d = %s", t, i, io[at]);
+                }
+            }
+        });
+
+        // A struct {int a; double b} with a 4-byte hole, 16 bytes extent.
+        Datatype pair = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8},
+                new Datatype[] {MPI.INT, MPI.DOUBLE});
+        pair.commit();
+
+        Check.step("bcast of a struct on a byte[] and a direct ByteBuffer", () -> {
+            int items = 5;
+            byte[] a = new byte[items * 16];
+            ByteBuffer d = MPI.newByteBuffer(items * 16);
+            for (int i = 0; i < a.length; i++) {
+                a[i] = (byte) (me == 1 % n ? i : 0x55);
+                d.put(i, (byte) (me == 1 % n ? 3 * i : 0x55));
+            }
+            w.bcast(a, items, pair, 1 % n);
+            Request q = w.iBcast(d, items, pair, 1 % n);
+            q.waitFor();
+            for (int i = 0; i < a.length; i++) {
+                boolean hole = i % 16 >= 4 && i % 16 < 8;
+                byte expA = hole && me != 1 % n ? 0x55 : (byte) i;
+                byte expD = hole && me != 1 % n ? 0x55 : (byte) (3 * i);
+                Check.that(a[i] == expA, "bcast byte[]: byte %d = %d, expected %d", i, a[i], expA);
+                Check.that(d.get(i) == expD, "iBcast direct: byte %d = %d, expected %d", i, d.get(i), expD);
+            }
+        });
+
+        Check.step("alltoallw with a derived type per peer", () -> {
+            // To peer j: j+1 doubles taken every other one from an area of its own; from peer j:
+            // me+1 doubles, contiguous on this side, into an area with a gap before it.
+            int[] sc = new int[n];
+            int[] sd = new int[n];
+            Datatype[] st = new Datatype[n];
+            int[] rc = new int[n];
+            int[] rd = new int[n];
+            Datatype[] rt = new Datatype[n];
+            Datatype every2 = Datatype.createResized(Datatype.createVector(1, 1, 1, MPI.DOUBLE), 0, 16);
+            every2.commit();
+            int sAt = 0;
+            int rAt = 8;
+            for (int j = 0; j < n; j++) {
+                sc[j] = j + 1;
+                sd[j] = sAt;
+                st[j] = every2;
+                sAt += 16 * (j + 1);
+                rc[j] = me + 1;
+                rd[j] = rAt;
+                rt[j] = MPI.DOUBLE;
+                rAt += 8 * (me + 1) + 8;
+            }
+            double[] send = new double[sAt / 8];
+            for (int j = 0, k = 0; j < n; j++) {
+                for (int i = 0; i < j + 1; i++) {
+                    send[k++] = 1000 * me + 10 * j + i;
+                    send[k++] = GAP;
+                }
+            }
+            double[] recv = new double[rAt / 8];
+            Arrays.fill(recv, GAP);
+            w.allToAllw(send, sc, sd, st, recv, rc, rd, rt);
+            for (int j = 0; j < n; j++) {
+                Check.that(recv[rd[j] / 8 - 1] == GAP, "allToAllw: gap before block %d touched", j);
+                for (int i = 0; i < me + 1; i++) {
+                    double v = recv[rd[j] / 8 + i];
+                    Check.that(v == 1000 * j + 10 * me + i, "allToAllw: from %d item %d = %s", j, i, v);
+                }
+            }
+            // The same, the derived type on the receive side: every other double.
+            for (int j = 0; j < n; j++) {
+                st[j] = MPI.DOUBLE;
+                rt[j] = every2;
+            }
+            double[] send2 = new double[n * n];
+            int[] sd2 = new int[n];
+            int[] rd2 = new int[n];
+            for (int j = 0; j < n; j++) {
+                sd2[j] = 8 * n * j;
+                rd2[j] = 16 * (me + 1) * j;
+                for (int i = 0; i < j + 1; i++) {
+                    send2[n * j + i] = 1000 * me + 10 * j + i;
+                }
+            }
+            double[] recv2 = new double[2 * (me + 1) * n];
+            Arrays.fill(recv2, GAP);
+            w.allToAllw(send2, sc, sd2, st, recv2, rc, rd2, rt);
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < me + 1; i++) {
+                    double v = recv2[rd2[j] / 8 + 2 * i];
+                    Check.that(v == 1000 * j + 10 * me + i, "allToAllw (derived recv): from %d item %d = %s", j, i, v);
+                    Check.that(recv2[rd2[j] / 8 + 2 * i + 1] == GAP, "allToAllw (derived recv): gap touched");
+                }
+            }
+        });
+
+        Check.step("mpiJava forms with offsets and derived types", () -> {
+            double[] mine = new double[rows + 3];
+            for (int r = 0; r < rows; r++) {
+                mine[3 + r] = value(me, r);
+            }
+            double[] matrix = new double[2 + rows * n];
+            Arrays.fill(matrix, GAP);
+            w.Gather(mine, 3, rows, MPI.DOUBLE, matrix, 2, 1, colR, 0);
+            if (me == 0) {
+                Check.that(matrix[0] == GAP && matrix[1] == GAP, "Gather wrote before the offset");
+                for (int r = 0; r < rows; r++) {
+                    for (int j = 0; j < n; j++) {
+                        Check.that(matrix[2 + r * n + j] == value(j, r), "Gather: m[%d][%d] = %s", r, j,
+                            matrix[2 + r * n + j]);
+                    }
+                }
+            }
+            double[] in = new double[1 + 6];
+            double[] out = new double[1 + 6];
+            Arrays.fill(out, GAP);
+            for (int i = 0; i < 6; i++) {
+                in[1 + i] = me + i;
+            }
+            w.Allreduce(in, 1, out, 1, 1, strided, MPI.SUM);
+            for (int i = 0; i < 3; i++) {
+                Check.that(out[1 + 2 * i] == n * (n - 1) / 2.0 + n * 2.0 * i, "Allreduce offset: element %d = %s", i,
+                    out[1 + 2 * i]);
+                Check.that(out[2 + 2 * i] == GAP, "Allreduce offset: gap %d touched", i);
+            }
+        });
+
+        Check.step("nonblocking gathers of columns unpacked before wait returns", () -> {
+            Request[] qs = new Request[8];
+            double[][] ms = new double[8][];
+            double[] mine = new double[rows];
+            for (int r = 0; r < rows; r++) {
+                mine[r] = value(me, r);
+            }
+            for (int k = 0; k < qs.length; k++) {
+                ms[k] = new double[rows * n];
+                Arrays.fill(ms[k], GAP);
+                qs[k] = w.iAllGather(mine, rows, MPI.DOUBLE, ms[k], 1, colR);
+            }
+            Request.waitAll(qs);
+            for (int k = 0; k < qs.length; k++) {
+                for (int r = 0; r < rows; r++) {
+                    for (int j = 0; j < n; j++) {
+                        Check.that(ms[k][r * n + j] == value(j, r), "iAllGather %d: m[%d][%d] = %s", k, r, j,
+                            ms[k][r * n + j]);
+                    }
+                }
+            }
+            DoubleBuffer db = MPI.newDoubleBuffer(rows * n);
+            for (int i = 0; i < rows * n; i++) {
+                db.put(i, GAP);
+            }
+            Request q = w.iGather(DoubleBuffer.wrap(mine), rows, MPI.DOUBLE, db, 1, colR, 0);
+            q.waitFor();
+            if (me == 0) {
+                for (int r = 0; r < rows; r++) {
+                    for (int j = 0; j < n; j++) {
+                        Check.that(db.get(r * n + j) == value(j, r), "iGather direct: m[%d][%d] = %s", r, j,
+                            db.get(r * n + j));
+                    }
+                }
+            }
+        });
+
+        Check.step("neighbour collectives on derived types", () -> {
+            mpi.CartComm ring = w.createCart(new int[] {n}, new boolean[] {true}, false);
+            ring.setErrhandler(MPI.ERRORS_RETURN);
+            Datatype two = Datatype.createContiguous(2, MPI.INT);
+            two.commit();
+            int left = (me + n - 1) % n;
+            int right = (me + 1) % n;
+            int[] out = {10 * me, 10 * me + 1, -1};
+            int[] in = new int[5];
+            Arrays.fill(in, -9);
+            // Displacements count extents of the type: left's pair at ints 0-1, right's at 2-3.
+            ring.neighborAllGather(out, 1, two, in, 1, two);
+            Check.that(in[0] == 10 * left && in[1] == 10 * left + 1 && in[2] == 10 * right
+                && in[3] == 10 * right + 1 && in[4] == -9, "neighborAllGather of pairs: %s", Arrays.toString(in));
+            Check.expectError(MPI.ERR_TYPE, "neighborAllGather on a vector",
+                () -> ring.neighborAllGather(new double[10], 1, strided, new double[20], 1, strided),
+                "neighborAllGather", "contiguous");
+            ring.free();
+        });
+
+        Check.done();
+    }
+
+    private static double value(int rank, int row) {
+        return 100 * rank + row + 0.25;
+    }
+
+    private static void checkEvenColumns(double[] matrix, int rows, int n, String what) {
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < n; j++) {
+                double v = matrix[r * 2 * n + 2 * j];
+                Check.that(v == value(j, r), "%s: m[%d][%d] = %s", what, r, 2 * j, v);
+                Check.that(matrix[r * 2 * n + 2 * j + 1] == GAP, "%s: gap m[%d][%d] touched (%s)", what, r,
+                    2 * j + 1, matrix[r * 2 * n + 2 * j + 1]);
+            }
+        }
+    }
+}
