@@ -53,7 +53,13 @@ final class CollectiveData {
      * could compute on (PACKED, OBJECT, LB/UB, a struct of mixed types, mpiJava's same-type pairs
      * SHORT2/LONG2/FLOAT2/DOUBLE2, which {@link #reduction} handles itself).
      */
-    static ElementKind kindOf(Datatype type) {
+    static ElementKind kindOf(Datatype derived) {
+        // A derived type reduces as the predefined type its data repeat (a vector of DOUBLE_INT
+        // as DOUBLE_INT pairs, of DOUBLE_COMPLEX as complex numbers); a mix of types has none.
+        Datatype type = derived.reducesAs();
+        if (type == null) {
+            return null;
+        }
         switch (type.pairCode()) {
             case Datatype.CODE_INT2: return ElementKind.INT_INT; // Open MPI's 2INT and mpiJava's INT2: one layout
             case Datatype.CODE_SHORT_INT: return ElementKind.SHORT_INT;
@@ -70,7 +76,6 @@ final class CollectiveData {
         if (type.isComplex()) {
             return k == BasicKind.FLOAT ? ElementKind.FLOAT_COMPLEX : ElementKind.DOUBLE_COMPLEX;
         }
-        // A derived type repeating one basic kind (a vector of doubles) reduces as that kind.
         switch (k) {
             case BYTE: return type.getType() == Datatype.CODE_PACKED ? null : ElementKind.BYTE;
             case CHAR: return ElementKind.CHAR;
@@ -85,7 +90,11 @@ final class CollectiveData {
     }
 
     /** The element kind of one value of mpiJava's same-type pair types, or null for other types. */
-    static ElementKind samePairValue(Datatype type) {
+    static ElementKind samePairValue(Datatype derived) {
+        Datatype type = derived.reducesAs();
+        if (type == null) {
+            return null;
+        }
         switch (type.pairCode()) {
             case Datatype.CODE_SHORT2: return ElementKind.SHORT;
             case Datatype.CODE_LONG2: return ElementKind.LONG;
@@ -147,7 +156,7 @@ final class CollectiveData {
         if (kind == null) {
             ElementKind value = samePairValue(type);
             if (value != null && (op.code == Op.MAXLOC || op.code == Op.MINLOC)) {
-                return samePair(op.code == Op.MAXLOC, type.pairCode() - Datatype.CODE_SHORT2, value);
+                return samePair(op.code == Op.MAXLOC, type.reducesAs().pairCode() - Datatype.CODE_SHORT2, value);
             }
             throw comm.raise(ErrorClass.OP, call + ": " + op + " is not defined on " + type);
         }

@@ -137,6 +137,12 @@ public final class Datatype implements Freeable, Cloneable {
     /** Bytes from the start of a pair to its index. */
     private final int pairIndexOffset;
     private final boolean complex;
+    /**
+     * The predefined type whose values this type's data are, every one of them (a vector of
+     * DOUBLE_COMPLEX: DOUBLE_COMPLEX; a struct of ints and doubles: null). Reductions compute on
+     * it: its kind, and {@code size / reducesAs.size} values per item.
+     */
+    private Datatype reducesAs;
     private volatile boolean committed;
     private volatile boolean freed;
 
@@ -184,11 +190,19 @@ public final class Datatype implements Freeable, Cloneable {
         this.pairIndexOffset = pairIndexOffset;
         this.committed = predefined;
         this.baseType = this.base.code;
+        this.reducesAs = predefined ? this : null;
     }
 
-    /** A derived type over {@code layout}, its base {@code base}; uncommitted. */
-    private static Datatype derived(TypeLayout layout, Datatype base) {
-        return new Datatype("", base.code, layout, Void.class, 0, base.baseSize, base, false, false, PAIR_NONE, 0);
+    /** A derived type over {@code layout}, its base {@code base}, made of {@code old}'s data; uncommitted. */
+    private static Datatype derived(TypeLayout layout, Datatype base, Datatype old) {
+        Datatype d = new Datatype("", base.code, layout, Void.class, 0, base.baseSize, base, false, false, PAIR_NONE, 0);
+        d.reducesAs = old == null ? null : old.reducesAs;
+        return d;
+    }
+
+    /** See {@link #reducesAs}; null when the data mix kinds. */
+    Datatype reducesAs() {
+        return reducesAs;
     }
 
     // ================================================================ for the other parts of package mpi
@@ -476,6 +490,7 @@ public final class Datatype implements Freeable, Cloneable {
         Datatype d = new Datatype("", code, TypeLayout.dup(layout), Void.class, 0, baseSize, base, false, complex,
             pair, pairIndexOffset);
         d.committed = committed;
+        d.reducesAs = reducesAs;
         Attributes a = attributes;
         if (a != null) {
             d.attributes = a.copyFor(this);
@@ -491,7 +506,7 @@ public final class Datatype implements Freeable, Cloneable {
     private static Datatype contiguous(int count, Datatype oldType, String call) {
         Datatype old = old(oldType, call, "oldType");
         try {
-            return derived(TypeLayout.contiguous(count, old.layout), old.base);
+            return derived(TypeLayout.contiguous(count, old.layout), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -505,7 +520,7 @@ public final class Datatype implements Freeable, Cloneable {
     private static Datatype vector(int count, int blockLength, int stride, Datatype oldType, String call) {
         Datatype old = old(oldType, call, "oldType");
         try {
-            return derived(TypeLayout.vector(count, blockLength, stride, old.layout), old.base);
+            return derived(TypeLayout.vector(count, blockLength, stride, old.layout), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -520,7 +535,7 @@ public final class Datatype implements Freeable, Cloneable {
         Datatype old = old(oldType, call, "oldType");
         try {
             return derived(TypeLayout.hvector(count, blockLength, (long) stride * (unit == 0 ? old.baseSize : unit),
-                old.layout), old.base);
+                old.layout), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -534,7 +549,7 @@ public final class Datatype implements Freeable, Cloneable {
     private static Datatype indexed(int[] blockLengths, int[] displacements, Datatype oldType, String call) {
         Datatype old = old(oldType, call, "oldType");
         try {
-            return derived(TypeLayout.indexed(blockLengths, displacements, old.layout), old.base);
+            return derived(TypeLayout.indexed(blockLengths, displacements, old.layout), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -550,7 +565,7 @@ public final class Datatype implements Freeable, Cloneable {
         Datatype old = old(oldType, call, "oldType");
         try {
             int[] bytes = displacements == null ? null : scaled(displacements, unit == 0 ? old.baseSize : unit, call);
-            return derived(TypeLayout.hindexed(blockLengths, bytes, old.layout), old.base);
+            return derived(TypeLayout.hindexed(blockLengths, bytes, old.layout), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -590,9 +605,18 @@ public final class Datatype implements Freeable, Cloneable {
             }
         }
         Datatype base = mpj && common != null ? common : BYTE_TYPE;
+        // The values a reduction sees: one predefined type shared by every member (markers aside).
+        Datatype values = null;
+        boolean mixed = false;
+        for (Datatype t : types) {
+            if (t != LB_TYPE && t != UB_TYPE && t.size > 0) {
+                mixed |= values != null && values != t.reducesAs || t.reducesAs == null;
+                values = t.reducesAs;
+            }
+        }
         try {
             int[] bytes = mpj && displacements != null ? scaled(displacements, base.baseSize, call) : displacements;
-            return derived(TypeLayout.struct(blockLengths, bytes, layouts), base);
+            return derived(TypeLayout.struct(blockLengths, bytes, layouts), base, mixed ? null : values);
         } catch (EngineException e) {
             throw error(e, call);
         }
@@ -603,7 +627,7 @@ public final class Datatype implements Freeable, Cloneable {
         String call = "createResized";
         Datatype old = old(oldType, call, "oldType");
         try {
-            return derived(TypeLayout.resized(old.layout, lb, extent), old.base);
+            return derived(TypeLayout.resized(old.layout, lb, extent), old.base, old);
         } catch (EngineException e) {
             throw error(e, call);
         }

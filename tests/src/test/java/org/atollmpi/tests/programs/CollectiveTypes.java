@@ -183,6 +183,43 @@ public final class CollectiveTypes {
                 new Datatype[] {MPI.INT, MPI.DOUBLE});
         pair.commit();
 
+        Check.step("derived types of complex numbers and of pairs reduce as those", () -> {
+            // two complex numbers per item: PROD must multiply them as complex numbers
+            Datatype twoComplex = Datatype.createContiguous(2, MPI.DOUBLE_COMPLEX);
+            twoComplex.commit();
+            double[] z = {0, 1, 1, 1}; // i and 1+i on every rank
+            double[] p = new double[4];
+            w.allReduce(z, p, 1, twoComplex, MPI.PROD);
+            double[] iPow = {1, 0};
+            double[] onePlusIPow = {1, 0};
+            for (int r = 0; r < n; r++) {
+                iPow = new double[] {-iPow[1], iPow[0]};
+                onePlusIPow = new double[] {onePlusIPow[0] - onePlusIPow[1], onePlusIPow[0] + onePlusIPow[1]};
+            }
+            Check.that(p[0] == iPow[0] && p[1] == iPow[1], "PROD of i over %d ranks: %s %s", n, p[0], p[1]);
+            Check.that(p[2] == onePlusIPow[0] && p[3] == onePlusIPow[1], "PROD of 1+i over %d ranks: %s %s", n,
+                p[2], p[3]);
+            Check.expectError(MPI.ERR_OP, "MAX on a derived type of complex numbers", () -> {
+                w.setErrhandler(MPI.ERRORS_RETURN);
+                try {
+                    w.allReduce(z, p, 1, twoComplex, MPI.MAX);
+                } finally {
+                    w.setErrhandler(MPI.ERRORS_ARE_FATAL);
+                }
+            }, "MAX");
+            // mpiJava's same-kind pairs in a derived type: MAXLOC per pair
+            Datatype twoPairs = Datatype.createContiguous(2, MPI.INT2);
+            twoPairs.commit();
+            int[] v = {me % 2, me, -me, me};
+            int[] best = new int[4];
+            w.allReduce(v, best, 1, twoPairs, MPI.MAXLOC);
+            Check.that(best[0] == (n > 1 ? 1 : 0) && best[1] == (n > 1 ? 1 : 0), "MAXLOC pair 0: %s %s", best[0],
+                best[1]);
+            Check.that(best[2] == 0 && best[3] == 0, "MAXLOC pair 1: %s %s", best[2], best[3]);
+            twoComplex.free();
+            twoPairs.free();
+        });
+
         Check.step("bcast of a struct on a byte[] and a direct ByteBuffer", () -> {
             int items = 5;
             byte[] a = new byte[items * 16];
