@@ -100,7 +100,7 @@ public final class Collectives {
                                     Object sendBase, long sendOffset, int sendBytes, Object recvBase,
                                     long recvOffset, int[] recvBytes, int[] displs, int root) {
         return start(engine, worldRanks, me, context, tag,
-            new LinearGather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs, root));
+            LinearRooted.gather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs, root));
     }
 
     /** Scatter of consecutive {@code bytes}-byte blocks from the root, one per member. */
@@ -121,7 +121,7 @@ public final class Collectives {
                                      Object sendBase, long sendOffset, int[] sendBytes, int[] displs,
                                      Object recvBase, long recvOffset, int recvBytes, int root) {
         return start(engine, worldRanks, me, context, tag,
-            new LinearScatter(sendBase, sendOffset, sendBytes, displs, recvBase, recvOffset, recvBytes, root));
+            LinearRooted.scatter(sendBase, sendOffset, sendBytes, displs, recvBase, recvOffset, recvBytes, root));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ public final class Collectives {
         long b = Addresses.BYTE_ARRAY_BASE;
         return start(engine, worldRanks, me, context, tag,
             new BinomialReduce(sendBase, sendOffset, result, b, elements, op, 0),
-            new LinearScatter(result, b, bytes, displs, recvBase, recvOffset, bytes[me], 0));
+            LinearRooted.scatter(result, b, bytes, displs, recvBase, recvOffset, bytes[me], 0));
     }
 
     /** {@link #reduceScatter} with {@code count} elements for every member. */
