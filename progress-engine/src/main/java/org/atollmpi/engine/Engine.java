@@ -260,26 +260,31 @@ public final class Engine implements AutoCloseable {
 
     /** Nonblocking probe: an engine-owned operation describing the message, or {@code null}. */
     public Operation iprobe(int source, int tag, int context) {
-        lock();
-        try {
-            progressLocked(true);
-            return probeLocked(source, tag, context);
-        } finally {
-            unlock();
-        }
+        return (Operation) lookForMessage(false, false, source, tag, context);
     }
 
     /** Blocking probe; the result is engine-owned as for {@link #recv}. */
     public Operation probe(int source, int tag, int context) {
-        IdleStrategy idle = idler();
+        return (Operation) lookForMessage(false, true, source, tag, context);
+    }
+
+    /**
+     * The one loop behind the four probes: progress, then look ({@code take}: a matched probe,
+     * {@link #takeMatchedLocked}; else {@link #probeLocked}); {@code block}: until found. One
+     * method with flags rather than a lookup lambda, so a blocking probe allocates nothing.
+     */
+    private Object lookForMessage(boolean take, boolean block, int source, int tag, int context) {
+        IdleStrategy idle = block ? idler() : null;
         while (true) {
             int work;
             lock();
             try {
                 work = progressLocked(true);
-                Operation found = probeLocked(source, tag, context);
-                if (found != null) {
-                    idle.reset();
+                Object found = take ? takeMatchedLocked(source, tag, context) : probeLocked(source, tag, context);
+                if (found != null || !block) {
+                    if (idle != null) {
+                        idle.reset();
+                    }
                     return found;
                 }
             } finally {
@@ -311,33 +316,12 @@ public final class Engine implements AutoCloseable {
      * arrived. Receive it with {@link #mrecv} or {@link #imrecv}.
      */
     public MatchedMessage improbe(int source, int tag, int context) {
-        lock();
-        try {
-            progressLocked(true);
-            return takeMatchedLocked(source, tag, context);
-        } finally {
-            unlock();
-        }
+        return (MatchedMessage) lookForMessage(true, false, source, tag, context);
     }
 
     /** Matched probe, blocking (MPI_Mprobe): waits for a matching message; as {@link #improbe}. */
     public MatchedMessage mprobe(int source, int tag, int context) {
-        IdleStrategy idle = idler();
-        while (true) {
-            int work;
-            lock();
-            try {
-                work = progressLocked(true);
-                MatchedMessage found = takeMatchedLocked(source, tag, context);
-                if (found != null) {
-                    idle.reset();
-                    return found;
-                }
-            } finally {
-                unlock();
-            }
-            idle.idle(work);
-        }
+        return (MatchedMessage) lookForMessage(true, true, source, tag, context);
     }
 
     private MatchedMessage takeMatchedLocked(int source, int tag, int context) {
