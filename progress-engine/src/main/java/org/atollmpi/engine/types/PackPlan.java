@@ -12,7 +12,7 @@ import org.atollmpi.nic.Memory;
  * struct whose blocks go backwards packs backwards).
  *
  * <p>Item {@code i} of a buffer starts {@code i * extent} bytes after the buffer offset. Packed
- * data is dense: item after item, block after block. Three shapes, chosen once when compiled:
+ * data is dense: item after item, block after block. Four shapes, chosen once when compiled:
  * <ul>
  * <li><b>contiguous</b>: the items are one run of bytes; {@code count} items are one copy;</li>
  * <li><b>one block</b>: each item is one block (a resized or padded type); one copy per item;</li>
@@ -146,7 +146,7 @@ public final class PackPlan {
             case STRIDED: {
                 int blocks = blockOffsets.length;
                 for (int i = 0; i < count; i++) {
-                    gather(srcBase, srcOffset + blockOffsets[0], dstBase, dstOffset, blocks);
+                    moveBlocks(srcBase, srcOffset + blockOffsets[0], blockStride, dstBase, dstOffset, blockLength, blocks);
                     srcOffset += extent;
                     dstOffset += size;
                 }
@@ -171,39 +171,24 @@ public final class PackPlan {
         return (long) count * size;
     }
 
-    /** One strided item: {@code blocks} blocks from {@code src}, {@code blockStride} apart, packed densely. */
-    private void gather(Object srcBase, long src, Object dstBase, long dst, int blocks) {
-        long stride = blockStride;
+    /**
+     * One strided item: {@code blocks} blocks of {@code blockLength} bytes, {@code srcStep} apart
+     * in the source and {@code dstStep} apart in the destination. Packing steps the source by the
+     * stride and the destination by the length (dense); unpacking the other way round.
+     */
+    private void moveBlocks(Object srcBase, long src, long srcStep, Object dstBase, long dst, long dstStep,
+                            int blocks) {
         int length = blockLength;
         if (length == 8) {
-            for (int b = 0; b < blocks; b++, src += stride, dst += 8) {
+            for (int b = 0; b < blocks; b++, src += srcStep, dst += dstStep) {
                 Memory.putLong(dstBase, dst, Memory.getLong(srcBase, src));
             }
         } else if (length == 4) {
-            for (int b = 0; b < blocks; b++, src += stride, dst += 4) {
+            for (int b = 0; b < blocks; b++, src += srcStep, dst += dstStep) {
                 Memory.putInt(dstBase, dst, Memory.getInt(srcBase, src));
             }
         } else {
-            for (int b = 0; b < blocks; b++, src += stride, dst += length) {
-                move(srcBase, src, dstBase, dst, length);
-            }
-        }
-    }
-
-    /** One strided item: {@code blocks} blocks of dense packed data from {@code src} to {@code blockStride} apart. */
-    private void scatter(Object srcBase, long src, Object dstBase, long dst, int blocks) {
-        long stride = blockStride;
-        int length = blockLength;
-        if (length == 8) {
-            for (int b = 0; b < blocks; b++, src += 8, dst += stride) {
-                Memory.putLong(dstBase, dst, Memory.getLong(srcBase, src));
-            }
-        } else if (length == 4) {
-            for (int b = 0; b < blocks; b++, src += 4, dst += stride) {
-                Memory.putInt(dstBase, dst, Memory.getInt(srcBase, src));
-            }
-        } else {
-            for (int b = 0; b < blocks; b++, src += length, dst += stride) {
+            for (int b = 0; b < blocks; b++, src += srcStep, dst += dstStep) {
                 move(srcBase, src, dstBase, dst, length);
             }
         }
@@ -231,7 +216,7 @@ public final class PackPlan {
             case STRIDED: {
                 int blocks = blockOffsets.length;
                 for (int i = 0; i < count; i++) {
-                    scatter(srcBase, srcOffset, dstBase, dstOffset + blockOffsets[0], blocks);
+                    moveBlocks(srcBase, srcOffset, blockLength, dstBase, dstOffset + blockOffsets[0], blockStride, blocks);
                     srcOffset += size;
                     dstOffset += extent;
                 }
@@ -272,30 +257,7 @@ public final class PackPlan {
      * pipelined send. {@code from} and {@code bytes} need not fall on item or block boundaries.
      */
     public long packSegment(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long from, long bytes) {
-        checkSegment(from, bytes);
-        if (bytes == 0) {
-            return 0;
-        }
-        long item = from / size;
-        int within = (int) (from - item * size);
-        int b = TypeLayout.firstEndingAfter(blockPackedEnds, within);
-        int skip = within - (b == 0 ? 0 : blockPackedEnds[b - 1]);
-        long itemStart = srcOffset + item * extent;
-        long left = bytes;
-        while (true) {
-            int length = (int) Math.min(blockLengths[b] - skip, left);
-            move(srcBase, itemStart + blockOffsets[b] + skip, dstBase, dstOffset, length);
-            dstOffset += length;
-            left -= length;
-            if (left == 0) {
-                return bytes;
-            }
-            skip = 0;
-            if (++b == blockLengths.length) {
-                b = 0;
-                itemStart += extent;
-            }
-        }
+        return segment(true, srcBase, srcOffset, dstBase, dstOffset, from, bytes);
     }
 
     /**
@@ -304,6 +266,16 @@ public final class PackPlan {
      * at {@code dstOffset}: one chunk of a pipelined receive.
      */
     public long unpackSegment(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long from, long bytes) {
+        return segment(false, dstBase, dstOffset, srcBase, srcOffset, from, bytes);
+    }
+
+    /**
+     * Moves bytes {@code [from, from + bytes)} of the packed stream between the typed buffer whose
+     * first item starts at {@code typedOffset} and the dense run at {@code packedOffset}: into the
+     * run when {@code pack}, out of it otherwise. Starts and stops anywhere inside an item or block.
+     */
+    private long segment(boolean pack, Object typedBase, long typedOffset, Object packedBase, long packedOffset,
+                         long from, long bytes) {
         checkSegment(from, bytes);
         if (bytes == 0) {
             return 0;
@@ -312,12 +284,17 @@ public final class PackPlan {
         int within = (int) (from - item * size);
         int b = TypeLayout.firstEndingAfter(blockPackedEnds, within);
         int skip = within - (b == 0 ? 0 : blockPackedEnds[b - 1]);
-        long itemStart = dstOffset + item * extent;
+        long itemStart = typedOffset + item * extent;
         long left = bytes;
         while (true) {
             int length = (int) Math.min(blockLengths[b] - skip, left);
-            move(srcBase, srcOffset, dstBase, itemStart + blockOffsets[b] + skip, length);
-            srcOffset += length;
+            long typed = itemStart + blockOffsets[b] + skip;
+            if (pack) {
+                move(typedBase, typed, packedBase, packedOffset, length);
+            } else {
+                move(packedBase, packedOffset, typedBase, typed, length);
+            }
+            packedOffset += length;
             left -= length;
             if (left == 0) {
                 return bytes;
