@@ -1,6 +1,7 @@
 package mpi;
 
 import java.lang.ref.Reference;
+import java.util.Arrays;
 import java.util.function.IntFunction;
 
 import org.atollmpi.coll.Barrier;
@@ -31,6 +32,7 @@ final class CommCollectives {
     static final Object IN_PLACE = Collectives.IN_PLACE;
     private static final byte[] NOTHING = Buffers.EMPTY;
     private static final long B = Addresses.BYTE_ARRAY_BASE;
+    private static final CollectiveData.Region IN_PLACE_REGION = new CollectiveData.Region(IN_PLACE, 0);
 
     private CommCollectives() {
     }
@@ -135,16 +137,38 @@ final class CommCollectives {
 
     private static int[] filled(int n, int v) {
         int[] a = new int[n];
-        java.util.Arrays.fill(a, v);
+        Arrays.fill(a, v);
         return a;
     }
 
-    private static int[] blocks(int n, int bytes) {
+    /**
+     * The displacements of the one-count forms (member {@code i}'s block at element
+     * {@code i * count}), checked to stay below 2^31 over the whole group.
+     */
+    private static int[] uniformDispls(Comm c, String call, String arg, int count) {
+        count(c, call, arg, count);
+        int n = c.size;
+        if ((long) n * count > Integer.MAX_VALUE) {
+            throw c.raise(ErrorClass.COUNT, call + ": " + arg + " " + count + " for " + n + " members is too large");
+        }
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
-            a[i] = i * bytes;
+            a[i] = i * count;
         }
         return a;
+    }
+
+    /** MPI_IN_PLACE in a rooted collective is for the root only (ERR_ARG elsewhere). */
+    private static void inPlaceAtRoot(Comm c, String call, boolean inPlace, int root) {
+        if (inPlace && c.rank != root) {
+            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
+        }
+    }
+
+    /** The send side of a reduction: {@code IN_PLACE} as it is, else the checked region of {@code sbuf}. */
+    private static CollectiveData.Region sendRegion(CollectiveCall k, Object sbuf, int soff, int count, Datatype type) {
+        return sbuf == IN_PLACE ? IN_PLACE_REGION
+            : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
     }
 
     private static int[] times(Comm c, int[] counts, Datatype t) {
@@ -197,15 +221,8 @@ final class CommCollectives {
         if (c.rank != root) {
             return gatherv(c, call, nb, sbuf, soff, scount, stype, null, 0, null, null, null, root);
         }
-        count(c, call, "recvcount", rcount);
+        int[] displs = uniformDispls(c, call, "recvcount", rcount);
         type(c, call, "recvtype", rtype);
-        int[] displs = new int[n];
-        for (int i = 0; i < n; i++) {
-            displs[i] = i * rcount;
-        }
-        if ((long) n * rcount > Integer.MAX_VALUE) {
-            throw c.raise(ErrorClass.COUNT, call + ": recvcount " + rcount + " for " + n + " members is too large");
-        }
         return gatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype, root);
     }
 
@@ -224,9 +241,7 @@ final class CommCollectives {
         }
         int n = c.size;
         boolean inPlace = sbuf == IN_PLACE;
-        if (inPlace && c.rank != root) {
-            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
-        }
+        inPlaceAtRoot(c, call, inPlace, root);
         CollectiveData.Region s = null;
         int sbytes = 0;
         if (!inPlace) {
@@ -274,14 +289,7 @@ final class CommCollectives {
         if (c.rank != root) {
             return scatterv(c, call, nb, null, 0, null, null, null, rbuf, roff, rcount, rtype, root);
         }
-        count(c, call, "sendcount", scount);
-        if ((long) n * scount > Integer.MAX_VALUE) {
-            throw c.raise(ErrorClass.COUNT, call + ": sendcount " + scount + " for " + n + " members is too large");
-        }
-        int[] displs = new int[n];
-        for (int i = 0; i < n; i++) {
-            displs[i] = i * scount;
-        }
+        int[] displs = uniformDispls(c, call, "sendcount", scount);
         return scatterv(c, call, nb, sbuf, soff, filled(n, scount), displs, stype, rbuf, roff, rcount, rtype, root);
     }
 
@@ -300,9 +308,7 @@ final class CommCollectives {
         }
         int n = c.size;
         boolean inPlace = rbuf == IN_PLACE;
-        if (inPlace && c.rank != root) {
-            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
-        }
+        inPlaceAtRoot(c, call, inPlace, root);
         Object sBase = NOTHING;
         long sOff = B;
         int[] sbytes = new int[n];
@@ -351,14 +357,7 @@ final class CommCollectives {
                              Object rbuf, int roff, int rcount, Datatype rtype) {
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
-        count(c, call, "recvcount", rcount);
-        if ((long) n * rcount > Integer.MAX_VALUE) {
-            throw c.raise(ErrorClass.COUNT, call + ": recvcount " + rcount + " for " + n + " members is too large");
-        }
-        int[] displs = new int[n];
-        for (int i = 0; i < n; i++) {
-            displs[i] = i * rcount;
-        }
+        int[] displs = uniformDispls(c, call, "recvcount", rcount);
         return allGatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype);
     }
 
@@ -402,17 +401,8 @@ final class CommCollectives {
                             Object rbuf, int roff, int rcount, Datatype rtype) {
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
-        count(c, call, "sendcount", scount);
-        count(c, call, "recvcount", rcount);
-        if ((long) n * Math.max(scount, rcount) > Integer.MAX_VALUE) {
-            throw c.raise(ErrorClass.COUNT, call + ": counts for " + n + " members are too large");
-        }
-        int[] sd = new int[n];
-        int[] rd = new int[n];
-        for (int i = 0; i < n; i++) {
-            sd[i] = i * scount;
-            rd[i] = i * rcount;
-        }
+        int[] sd = uniformDispls(c, call, "sendcount", scount);
+        int[] rd = uniformDispls(c, call, "recvcount", rcount);
         return allToAllv(c, call, nb, sbuf, soff, filled(n, scount), sd, stype, rbuf, roff, filled(n, rcount), rd,
             rtype);
     }
@@ -571,23 +561,18 @@ final class CommCollectives {
         count(c, call, "count", count);
         type(c, call, "datatype", type);
         boolean inPlace = sbuf == IN_PLACE;
-        if (inPlace && c.rank != root) {
-            throw c.raise(ErrorClass.ARG, call + ": the in-place form is for the root (" + root + ") only");
-        }
+        inPlaceAtRoot(c, call, inPlace, root);
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
-        CollectiveData.Region s = inPlace ? null
-            : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
+        CollectiveData.Region s = sendRegion(k, sbuf, soff, count, type);
         CollectiveData.Region r = new CollectiveData.Region(NOTHING, B);
         if (c.rank == root) {
             distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, count);
             r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
         }
-        Object sBase = inPlace ? IN_PLACE : s.base;
-        long sOff = inPlace ? 0 : s.offset;
         CollectiveData.Region rr = r;
         int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
-            sBase, sOff, rr.base, rr.offset, m, red, root));
+            s.base, s.offset, rr.base, rr.offset, m, red, root));
     }
 
     /** Kinds of the all-member reductions that take one count. */
@@ -610,22 +595,19 @@ final class CommCollectives {
         boolean inPlace = sbuf == IN_PLACE;
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
         distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, count);
-        CollectiveData.Region s = inPlace ? null
-            : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
+        CollectiveData.Region s = sendRegion(k, sbuf, soff, count, type);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
-        Object sBase = inPlace ? IN_PLACE : s.base;
-        long sOff = inPlace ? 0 : s.offset;
         int m = elements(count, type, red);
         return run(k, e, nb, sbuf, rbuf, tag -> {
             switch (which) {
                 case SCAN:
-                    return Collectives.scan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                    return Collectives.scan(e, c.worldRanks, c.rank, c.collContext, tag, s.base, s.offset, r.base,
                         r.offset, m, red);
                 case EXSCAN:
-                    return Collectives.exscan(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                    return Collectives.exscan(e, c.worldRanks, c.rank, c.collContext, tag, s.base, s.offset, r.base,
                         r.offset, m, red);
                 default:
-                    return Collectives.allreduce(e, c.worldRanks, c.rank, c.collContext, tag, sBase, sOff, r.base,
+                    return Collectives.allreduce(e, c.worldRanks, c.rank, c.collContext, tag, s.base, s.offset, r.base,
                         r.offset, m, red);
             }
         });
@@ -648,18 +630,15 @@ final class CommCollectives {
         boolean inPlace = sbuf == IN_PLACE;
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(sbuf, rbuf));
         distinct(c, call, inPlace ? null : sbuf, soff, rbuf, roff, counts[c.rank]);
-        CollectiveData.Region s = inPlace ? null
-            : CollectiveData.region(k, "sendbuf", sbuf, soff, all, type, false, true);
+        CollectiveData.Region s = sendRegion(k, sbuf, soff, all, type);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, inPlace ? all : counts[c.rank],
             type, true, inPlace);
-        Object sBase = inPlace ? IN_PLACE : s.base;
-        long sOff = inPlace ? 0 : s.offset;
         int[] cs = new int[c.size];
         for (int i = 0; i < cs.length; i++) {
             cs[i] = elements(counts[i], type, red);
         }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduceScatter(e, c.worldRanks, c.rank, c.collContext,
-            tag, sBase, sOff, r.base, r.offset, cs, red));
+            tag, s.base, s.offset, r.base, r.offset, cs, red));
     }
 
     /** MPI_Reduce_local: {@code inout = in op inout}, raised on {@code c}. */
