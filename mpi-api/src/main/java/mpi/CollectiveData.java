@@ -20,14 +20,12 @@ import org.atollmpi.engine.types.BasicKind;
  *
  * <ol>
  * <li>{@link #kindOf(Datatype)}: which {@link ElementKind} a datatype's elements are (what a
- *     predefined reduction computes on). Today by type code for the basic types and the pair and
- *     complex placeholders; a derived type built of one basic type (contiguous/vector of INT, say)
- *     or a Struct of the pair layout must answer here from its {@code TypeLayout}.</li>
+ *     predefined reduction computes on): the pair and complex types by their codes, any other
+ *     type by the one basic kind its layout repeats (a vector of INT reduces as INT).</li>
  * <li>{@link #region}: a {@code (buffer, offset, count, Datatype)} argument as an engine address
- *     of packed contiguous bytes. Today only contiguous types are accepted (every predefined basic
- *     type), addressed in place; a non-contiguous type raises ERR_TYPE. A derived type packs into
- *     a temporary here (send side, or a receive buffer that is also read: in-place) and registers
- *     the unpack in {@link CollectiveCall#after}.</li>
+ *     of packed contiguous bytes. A contiguous type is addressed in place; a non-contiguous one
+ *     packs into a temporary here and, when the collective writes the buffer, registers the
+ *     unpack in {@link CollectiveCall#after}.</li>
  * </ol>
  *
  * <p>Reductions: predefined (op, kind) pairs map to one cached {@link Reduction} each, so a

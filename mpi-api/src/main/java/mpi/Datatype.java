@@ -1,11 +1,5 @@
 package mpi;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -32,6 +26,13 @@ import org.atollmpi.engine.types.TypeLayout;
  * <p>Derived types start uncommitted; a communication call with one raises ERR_TYPE until
  * {@link #commit}. The layout is built (and its plan compiled) by the constructor, so commit
  * only marks the type usable.
+ *
+ * <p><b>Dialects.</b> Open MPI: the static {@code create*} constructors, {@code commit},
+ * {@code getSize}/{@code getExtent}/{@code getLb}/{@code getUb}/{@code getTrue*},
+ * {@code getName}/{@code setName}, attributes ({@code getAttr} ...), {@code dup}, {@code free}.
+ * mpiJava 1.2 / MPJ Express: the instance constructors {@code Contiguous}, {@code Vector},
+ * {@code Hvector}, {@code Indexed}, {@code Hindexed}, the static {@code Struct}, and
+ * {@code Commit}, {@code Size}, {@code Extent}, {@code Lb}, {@code Ub}, {@code getType}.
  */
 public final class Datatype implements Freeable, Cloneable {
     // mpiJava / MPJ Express type codes (getType()), kept so MPJ programs printing them agree.
@@ -107,7 +108,6 @@ public final class Datatype implements Freeable, Cloneable {
         TypeLayout.contiguous(2, TypeLayout.FLOAT), FLOAT_TYPE, true, PAIR_NONE, 0);
     static final Datatype DOUBLE_COMPLEX_TYPE = new Datatype("MPI_DOUBLE_COMPLEX", CODE_DOUBLE_COMPLEX,
         TypeLayout.contiguous(2, TypeLayout.DOUBLE), DOUBLE_TYPE, true, PAIR_NONE, 0);
-
 
     /** MPJ Express: the type code of the base type ({@link #getType()} of the base). */
     public int baseType = MPI.UNDEFINED;
