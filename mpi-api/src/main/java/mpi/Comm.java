@@ -22,6 +22,15 @@ import org.atollmpi.engine.Addresses;
  * communicator's error handler ({@link #raise}). Each operation has one implementation; the Open
  * MPI form (offset 0) and the mpiJava form (offset in elements) both call it, with their own name
  * so that messages name the call the program made.
+ *
+ * <p><b>Dialects.</b> Open MPI's members are camel case: {@code getRank}, {@code send},
+ * {@code iSend}, {@code sendRecv}, {@code bcast}/{@code iBcast} and the other collectives,
+ * {@code dup}, {@code getAttr}, {@code setErrhandler}; their nonblocking and persistent forms take
+ * a direct {@code Buffer} and, as in MVAPICH2-J, an array ({@code Object} overloads). mpiJava 1.2 /
+ * MPJ Express members are capitalised and take an element offset after each buffer:
+ * {@code Rank}, {@code Send}, {@code Isend}, {@code Sendrecv}, {@code Pack}, {@code Attr_get},
+ * {@code Errorhandler_set}; their collectives ({@code Bcast}, {@code Gather} ...) are in
+ * {@link Intracomm}.
  */
 public class Comm implements Freeable {
     /** COMM_NULL (MPJ Express): no group, no contexts; every call on it is refused. */

@@ -9,6 +9,14 @@ import org.atollmpi.engine.ErrorClass;
  * communicator are in {@link Comm}; scan/exScan and the mpiJava forms with offsets are here, all
  * implemented in {@code CommCollectives}. Creation of communicators (split, create, createGroup,
  * topologies) is here and in {@link Topology}.
+ *
+ * <p><b>Dialects.</b> Open MPI: {@code split}, {@code create}, {@code createGroup},
+ * {@code createCart}/{@code createGraph}/{@code createDistGraph*}, {@code scan}/{@code exScan}
+ * and their {@code i*} forms. mpiJava 1.2 / MPJ Express: {@code Split}, {@code Create},
+ * {@code Create_cart}, {@code Create_graph} and the capitalised collectives with element offsets
+ * ({@code Bcast}, {@code Gather}, {@code Allreduce}, {@code Reduce_scatter}, {@code Scan} ...).
+ * Spawn, connect, accept and ports ({@code spawn}, {@code openPort} ...) are present but
+ * unsupported (dynamic processes).
  */
 public class Intracomm extends Comm {
     Intracomm(String name, int p2pContext, int collContext) {

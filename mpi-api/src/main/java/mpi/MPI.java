@@ -20,7 +20,10 @@ import org.atollmpi.runtime.RankRuntime;
  * The MPI environment: start and end, constants, the predefined communicators, buffered-send
  * buffers and MPI-allocated memory. Open MPI's names (camel case) and mpiJava 1.2 / MPJ Express
  * names (capitalised) live side by side; where both dialects name the same thing they share one
- * implementation.
+ * implementation. Both dialects start and end with {@code Init} and {@code Finalize}; Open MPI
+ * has {@code InitThread}, {@code wtime}, {@code attachBuffer}, {@code getProcessorName},
+ * {@code newByteBuffer} ..., mpiJava 1.2 / MPJ Express {@code Wtime}, {@code Buffer_attach},
+ * {@code Get_processor_name}, {@code Errorhandler_set} ....
  *
  * <p>Values follow Open MPI's Java bindings where the dialects disagree (for example
  * {@code THREAD_SINGLE} is 0, {@code ANY_SOURCE} is -1); programs use the names, not the values.

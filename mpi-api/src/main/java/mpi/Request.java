@@ -18,6 +18,13 @@ import org.atollmpi.engine.Operation;
  * <p>Errors of a completed operation (ERR_TRUNCATE) are raised by the call that completes it,
  * through the error handler of the request's communicator. A request is used by one thread at a
  * time, as in MPI.
+ *
+ * <p><b>Dialects.</b> Open MPI: {@code waitFor}, {@code test}, {@code getStatus}, the static
+ * {@code waitAll}/{@code waitAny}/{@code waitSome}/{@code test*} (and their {@code *Status}
+ * forms returning statuses), {@code cancel}, {@code free}, {@code isNull}. mpiJava 1.2 / MPJ
+ * Express: {@code Wait}, {@code Test}, {@code Waitall}/{@code Waitany}/{@code Waitsome},
+ * {@code Testall}/{@code Testany}/{@code Testsome}, {@code Cancel}, {@code Free},
+ * {@code Is_null}.
  */
 public class Request implements Freeable {
     /** Freed, completed and collected, or REQUEST_NULL. */

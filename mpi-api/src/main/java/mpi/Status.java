@@ -8,6 +8,11 @@ import org.atollmpi.engine.ErrorClass;
  *
  * <p>{@link #source}, {@link #tag} and {@link #index} are public fields as in mpiJava 1.2; the
  * Open MPI getters read the same fields.
+ *
+ * <p><b>Dialects.</b> Open MPI: {@code getSource}, {@code getTag}, {@code getCount},
+ * {@code getElements}, {@code getError}, {@code getIndex}, {@code isCancelled}. mpiJava 1.2 /
+ * MPJ Express: the public fields, {@code Get_count}, {@code Get_elements},
+ * {@code Test_cancelled}.
  */
 public final class Status implements Freeable {
     /** Rank of the sender in the communicator of the receive. */

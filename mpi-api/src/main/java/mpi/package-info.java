@@ -21,8 +21,9 @@
  * communicator (or {@code MPI.Errorhandler_set} in MPJ programs) it is thrown to the caller.
  *
  * <h2>Not in this version</h2>
- * Derived datatypes, {@code MPI.OBJECT}, groups, communicator creation ({@code dup}, {@code split},
- * ...), collectives other than the barrier, one-sided communication, attributes other than the
- * predefined ones, and MPI-IO. Programs that use them do not compile yet.
+ * One-sided communication ({@link mpi.Win}), MPI-IO ({@link mpi.File}), dynamic processes
+ * (spawn, connect/accept, ports) and collectives on intercommunicators. The classes and methods
+ * are there, so programs that mention them compile; calling them raises an
+ * {@link mpi.MPIException} saying so.
  */
 package mpi;
