@@ -12,8 +12,8 @@ import org.atollmpi.engine.Operation;
  * communicator management does not depend on the collectives module.
  *
  * <p>They travel on the parent communicator's COLLECTIVE context with tags from
- * {@link #TAG_BASE} = {@code 0x7FFF0000} up, a range that no collective schedule uses (schedules
- * number their rounds from 0); neighbour collectives use {@code 0x7FFE0000} up (see
+ * {@link #TAG_BASE} = {@code 0x7FFF0000} up, a range that no collective schedule uses (their
+ * tags stay below 2^30, see {@code CollectiveSchedule}); neighbour collectives use {@code 0x7FFE0000} up (see
  * {@code Neighbors}). Consecutive exchanges among the same members reuse the same tags: the
  * engine keeps messages of one sender, context and tag in order, and every member calls them in
  * the same order (they are collective), so they never mix.

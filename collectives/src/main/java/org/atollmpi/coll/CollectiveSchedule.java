@@ -9,8 +9,11 @@ import org.atollmpi.engine.Engine;
  * is a reduce part and a broadcast part). Parts address peers by group rank; this class
  * translates to world ranks and composes the engine tag.
  *
- * <p>Engine tag of a message: {@code callTag} (20 bits, the caller's per-communicator collective
- * counter) | part index (3 bits) | step (8 bits), see {@link #tag}. Within one collective a pair
+ * <p>Engine tag of a message: {@code callTag} (19 bits, the caller's per-communicator collective
+ * counter) | part index (3 bits) | step (8 bits), see {@link #tag}. Tags stay below 2^30: the
+ * {@code mpi} layer runs its own exchanges on the collective context with tags from
+ * {@code 0x7FFE0000} up (communicator creation, neighbour collectives), which a wrapped call
+ * counter must never reach. Within one collective a pair
  * of members exchanges messages in the same order on both sides, so a step that wraps around
  * (a ring of more than 256 members) still matches right; two collectives in flight on one
  * context differ in {@code callTag}.
@@ -18,7 +21,7 @@ import org.atollmpi.engine.Engine;
 final class CollectiveSchedule extends Schedule {
     static final int STEP_BITS = 8;
     static final int PART_BITS = 3;
-    static final int CALL_TAG_BITS = 31 - STEP_BITS - PART_BITS;
+    static final int CALL_TAG_BITS = 30 - STEP_BITS - PART_BITS;
 
     final int[] worldRanks;
     final int me;

@@ -20,7 +20,7 @@ import org.atollmpi.engine.Operation;
  * <li>{@code tag}: the caller's count of collective calls on this communicator (incremented per
  *     call, the same on every member since all call collectives in the same order). Messages of
  *     different calls never match each other, so any number may be in flight on one context. The
- *     low 20 bits are used ({@link CollectiveSchedule#tag}); the parameterless {@link Barrier}
+ *     low 19 bits are used ({@link CollectiveSchedule#tag}); the parameterless {@link Barrier}
  *     uses call tag 0, so a caller that also runs barriers counts from 1.</li>
  * <li>Buffers are {@code (base, offset)} as in {@link Addresses}, of packed contiguous bytes;
  *     counts and displacements of the gather/scatter/alltoall family are in bytes, those of the

@@ -463,6 +463,7 @@ class CollectivesTest {
         assertEquals(5, CollectiveSchedule.tag(0, 0, 5));
         int t = CollectiveSchedule.tag(-1, 7, 255);
         assertTrue(t >= 0);
+        assertTrue(t < 1 << 30, "below the mpi layer's tags (0x7FFE0000 up)");
         assertTrue(CollectiveSchedule.tag(1, 0, 0) != CollectiveSchedule.tag(0, 1, 0));
         assertTrue(CollectiveSchedule.tag(1, 0, 0) != CollectiveSchedule.tag(0, 0, 255));
     }
