@@ -1,6 +1,7 @@
 package mpi;
 
 import org.atollmpi.coll.Schedule;
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -11,8 +12,10 @@ import org.atollmpi.engine.Operation;
  * receives from its in-neighbours, on the communicator's collective context with tags from
  * {@link #TAG_BASE} = {@code 0x7FFE0000} (reserved, like {@link Agreement}'s range above it).
  * Receive block {@code j} comes from in-neighbour {@code j}; a PROC_NULL neighbour (the edge of a
- * non-periodic Cartesian dimension) is skipped and its block left untouched. Blocks are counted
- * in elements of the datatype ({@code type.size} bytes each, through {@link Buffers#offset}).
+ * non-periodic Cartesian dimension) is skipped and its block left untouched. Displacements count
+ * extents of the datatype. A non-contiguous datatype travels packed: each send block is packed
+ * into its own array when the collective starts, each receive block lands in its own array and
+ * is unpacked into the program's buffer in a second round, before the collective completes.
  */
 final class Neighbors extends Schedule {
     static final int TAG_BASE = 0x7FFE0000;
@@ -24,25 +27,34 @@ final class Neighbors extends Schedule {
         this.steps = steps;
     }
 
+    /** Round 1, when there is one: unpacking the received blocks (no communication). */
+    private Runnable after;
+
     @Override
     protected boolean startRound(int round) {
-        if (round > 0) {
-            return false;
+        if (round == 0) {
+            steps.run();
+            return true;
         }
-        steps.run();
-        return true;
+        if (round == 1 && after != null) {
+            after.run();
+        }
+        return false;
     }
 
     /** What one call moves: per out-neighbour a send block, per in-neighbour a receive block (null for none). */
     private static final class Plan {
         int[] out;
         int[] in;
+        Object[] sendBase;
         long[] sendOffset;
         int[] sendBytes;
+        Object[] recvBase;
         long[] recvOffset;
         int[] recvBytes;
-        Object sendBase;
-        Object recvBase;
+        /** Non-contiguous receive type: where block j's items start in the program's buffer. */
+        long[] recvItems;
+        int[] recvCounts;
     }
 
     /**
@@ -64,39 +76,74 @@ final class Neighbors extends Schedule {
         Plan p = new Plan();
         p.out = t.outNeighbors(comm.rank);
         p.in = t.inNeighbors(comm.rank);
+        p.sendBase = new Object[p.out.length];
         p.sendOffset = new long[p.out.length];
         p.sendBytes = new int[p.out.length];
+        p.recvBase = new Object[p.in.length];
         p.recvOffset = new long[p.in.length];
         p.recvBytes = new int[p.in.length];
+        Object sendArray = Buffers.base(sendbuf);
+        Object recvArray = Buffers.base(recvbuf);
+        boolean packSends = !sendtype.isContiguous();
+        boolean packReceives = !recvtype.isContiguous();
+        if (packReceives) {
+            p.recvItems = new long[p.in.length];
+            p.recvCounts = new int[p.in.length];
+        }
         for (int j = 0; j < p.out.length; j++) {
             int count = counts(comm, call, "sendcount", sendcounts, sameSend ? 0 : j);
             int displ = sameSend ? 0 : displ(comm, call, "sdispls", sdispls, j, count);
-            p.sendOffset[j] = block(comm, call, sendbuf, displ, count, sendtype, false);
+            long at = block(comm, call, sendbuf, displ, count, sendtype, false);
             p.sendBytes[j] = count * sendtype.size;
+            if (packSends && p.out[j] != MPI.PROC_NULL) {
+                p.sendBase[j] = sendtype.packToArray(sendArray, at, count);
+                p.sendOffset[j] = Addresses.BYTE_ARRAY_BASE;
+            } else {
+                p.sendBase[j] = sendArray;
+                p.sendOffset[j] = at;
+            }
         }
         for (int j = 0; j < p.in.length; j++) {
             int count = counts(comm, call, "recvcount", recvcounts, j);
             int displ = displ(comm, call, "rdispls", rdispls, j, count);
-            p.recvOffset[j] = block(comm, call, recvbuf, displ, count, recvtype, true);
+            long at = block(comm, call, recvbuf, displ, count, recvtype, true);
             p.recvBytes[j] = count * recvtype.size;
+            if (packReceives) {
+                p.recvBase[j] = new byte[p.recvBytes[j]];
+                p.recvOffset[j] = Addresses.BYTE_ARRAY_BASE;
+                p.recvItems[j] = at;
+                p.recvCounts[j] = count;
+            } else {
+                p.recvBase[j] = recvArray;
+                p.recvOffset[j] = at;
+            }
         }
-        p.sendBase = Buffers.base(sendbuf);
-        p.recvBase = Buffers.base(recvbuf);
         int[] world = comm.worldRanks;
         int context = comm.collContext;
         Neighbors[] self = new Neighbors[1];
         self[0] = new Neighbors(engine, context, () -> {
             for (int j = 0; j < p.in.length; j++) {
                 if (p.in[j] != MPI.PROC_NULL) {
-                    self[0].recv(p.recvBase, p.recvOffset[j], p.recvBytes[j], world[p.in[j]], t.recvTag(j), context);
+                    self[0].recv(p.recvBase[j], p.recvOffset[j], p.recvBytes[j], world[p.in[j]], t.recvTag(j), context);
                 }
             }
             for (int j = 0; j < p.out.length; j++) {
                 if (p.out[j] != MPI.PROC_NULL) {
-                    self[0].send(p.sendBase, p.sendOffset[j], p.sendBytes[j], world[p.out[j]], t.sendTag(j), context);
+                    self[0].send(p.sendBase[j], p.sendOffset[j], p.sendBytes[j], world[p.out[j]], t.sendTag(j), context);
                 }
             }
         });
+        if (packReceives) {
+            // A PROC_NULL neighbour's block is never received: left as the program had it.
+            self[0].after = () -> {
+                for (int j = 0; j < p.in.length; j++) {
+                    if (p.in[j] != MPI.PROC_NULL) {
+                        recvtype.unpackFromArray((byte[]) p.recvBase[j], p.recvBytes[j], recvArray, p.recvItems[j]);
+                    }
+                }
+                java.lang.ref.Reference.reachabilityFence(recvbuf);
+            };
+        }
         try {
             return self[0].start();
         } catch (EngineException e) {
@@ -134,14 +181,11 @@ final class Neighbors extends Schedule {
     /**
      * The address of the block of {@code count} items at {@code displ} extents of {@code type}
      * into {@code buf} (MPI's unit for the displacements, not the buffer's elements), checked to
-     * fit. Blocks go to the engine as they are: a non-contiguous type is refused (ERR_TYPE).
+     * fit: the engine address of the block's data for a contiguous type, of its first item's start
+     * for another (which {@link #start} packs).
      */
     private static long block(Comm comm, String call, Object buf, int displ, int count, Datatype type,
                               boolean write) {
-        if (count > 0 && !type.isContiguous()) {
-            throw comm.raise(ErrorClass.TYPE, call + ": " + type + " is not contiguous: the neighbour collectives"
-                + " do not pack derived datatypes yet");
-        }
         if (displ < 0) {
             throw comm.raise(ErrorClass.ARG, call + ": displacement " + displ + " is negative");
         }
