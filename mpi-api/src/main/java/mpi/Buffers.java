@@ -127,6 +127,23 @@ final class Buffers {
         return arrayBase + start + type.dataLb;
     }
 
+    /**
+     * The engine address of the first item of {@code count} items of {@code type} starting
+     * {@code displ} BYTES into {@code buf} (MPI_Alltoallw's displacements, which need not be a
+     * multiple of anything), after checking that all of them lie inside the buffer.
+     */
+    static long byteOffset(Comm comm, String call, Object buf, long displ, int count, Datatype type, boolean write) {
+        long byte0 = offset(comm, call, buf, 0, 0, type, write); // the buffer's kind, read-only, type usable
+        long capacity = buf == null ? 0 : buf instanceof Buffer ? (long) ((Buffer) buf).capacity()
+            * elementSize((Buffer) buf) : buf.getClass().isArray() ? (long) Array.getLength(buf)
+            * elementSize(buf.getClass()) : 0;
+        if (displ < 0 || !type.layout.fits(count, displ, capacity)) {
+            throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at byte displacement "
+                + displ + " does not fit in the buffer " + describe(buf) + span(type, count));
+        }
+        return byte0 + displ; // byte0 is byte 0's address plus the type's dataLb, as offset() gives it
+    }
+
     /** ", which spans bytes [a, b) from the offset" for a derived type; nothing for a basic one. */
     private static String span(Datatype type, int count) {
         if (type.predefined && type.contiguous && type.dataLb == 0) {

@@ -481,19 +481,21 @@ final class CommCollectives {
         if (packed) {
             return packedW(k, arg, buf, counts, displs, types, write, total);
         }
+        // Contiguous blocks go to the engine where they are: one region (the buffer's byte 0), each
+        // block at its data's byte offset from there (its displacement plus its type's lower
+        // bound), checked to fit; any byte displacement is allowed, as in MPI.
         CollectiveData.Region base = null;
         for (int i = 0; i < c.size; i++) {
             if (counts[i] == 0) {
                 continue;
             }
             Datatype t = types[i];
-            if (t.size > 0 && displs[i] % t.size != 0) {
-                throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
-                    + " is not a multiple of the " + t.size + "-byte " + t);
+            long at = Buffers.byteOffset(c, k.name + " (" + arg + " block " + i + ")", buf, displs[i], counts[i], t,
+                write);
+            if (base == null) {
+                base = new CollectiveData.Region(Buffers.base(buf), at - displs[i] - t.dataLb);
             }
-            CollectiveData.Region r = CollectiveData.region(k, arg + " block " + i, buf, 0,
-                (t.size > 0 ? displs[i] / t.size : 0) + counts[i], t, write, !write);
-            base = r;
+            displs[i] = (int) (at - base.offset);
         }
         return base != null ? base : new CollectiveData.Region(NOTHING, B);
     }
@@ -514,19 +516,8 @@ final class CommCollectives {
                 continue;
             }
             Datatype t = types[i];
-            long extent = t.layout().extent();
-            if (extent <= 0 || displs[i] % extent != 0) {
-                throw c.raise(ErrorClass.ARG, k.name + ": displacement " + displs[i] + " bytes of block " + i
-                    + " is not a multiple of the " + extent + "-byte extent of " + t);
-            }
-            long items = displs[i] / extent + counts[i];
-            if (items > Integer.MAX_VALUE) {
-                throw c.raise(ErrorClass.COUNT, k.name + ": block " + i + " reaches item " + items + " of " + t
-                    + ", past 2^31 - 1");
-            }
-            // Checks that the block fits; the address of item 0, at byte 0 of the buffer.
-            long item0 = Buffers.offset(c, k.name + " (" + arg + " block " + i + ")", buf, 0, (int) items, t, write);
-            long start = item0 + displs[i];
+            long start = Buffers.byteOffset(c, k.name + " (" + arg + " block " + i + ")", buf, displs[i], counts[i], t,
+                write);
             int count = counts[i];
             long to = B + at;
             t.layout().plan().pack(base, start, count, temp, to);

@@ -307,6 +307,60 @@ public final class CollectiveTypes {
             }
         });
 
+        Check.step("alltoallw at byte displacements that are no multiple of the type", () -> {
+            java.nio.ByteOrder order = java.nio.ByteOrder.nativeOrder();
+            int[] one = new int[n];
+            Arrays.fill(one, 1);
+            int[] sd = new int[n];
+            int[] rd = new int[n];
+            Datatype[] ints = new Datatype[n];
+            Arrays.fill(ints, MPI.INT);
+            for (int j = 0; j < n; j++) {
+                sd[j] = 1 + 5 * j; // odd, unaligned
+                rd[j] = 3 + 7 * j;
+            }
+            byte[] send = new byte[5 * n + 4];
+            java.nio.ByteBuffer sv = java.nio.ByteBuffer.wrap(send).order(order);
+            for (int j = 0; j < n; j++) {
+                sv.putInt(sd[j], 1000 * me + j);
+            }
+            byte[] recv = new byte[7 * n + 4];
+            Arrays.fill(recv, (byte) 0x5A);
+            w.allToAllw(send, one, sd, ints, recv, one, rd, ints);
+            java.nio.ByteBuffer rv = java.nio.ByteBuffer.wrap(recv).order(order);
+            for (int j = 0; j < n; j++) {
+                Check.that(rv.getInt(rd[j]) == 1000 * j + me, "unaligned allToAllw from %d: %s", j, rv.getInt(rd[j]));
+                for (int b = rd[j] + 4; b < rd[j] + 7 && b < recv.length; b++) {
+                    Check.that(recv[b] == 0x5A, "unaligned allToAllw: byte %d between blocks touched", b);
+                }
+            }
+            // A non-contiguous type (ints 0 and 2, extent 12 bytes) at displacements of 13 bytes.
+            Datatype spread = Datatype.createVector(2, 1, 2, MPI.INT);
+            spread.commit();
+            Datatype[] spreads = new Datatype[n];
+            Arrays.fill(spreads, spread);
+            int[] d13 = new int[n];
+            for (int j = 0; j < n; j++) {
+                d13[j] = 13 * j;
+            }
+            byte[] send2 = new byte[13 * n + 12];
+            java.nio.ByteBuffer s2 = java.nio.ByteBuffer.wrap(send2).order(order);
+            for (int j = 0; j < n; j++) {
+                s2.putInt(d13[j], 100 * me + j);
+                s2.putInt(d13[j] + 8, -(100 * me + j));
+            }
+            byte[] recv2 = new byte[13 * n + 12];
+            Arrays.fill(recv2, (byte) 0x5A);
+            w.allToAllw(send2, one, d13, spreads, recv2, one, d13, spreads);
+            java.nio.ByteBuffer r2 = java.nio.ByteBuffer.wrap(recv2).order(order);
+            for (int j = 0; j < n; j++) {
+                Check.that(r2.getInt(d13[j]) == 100 * j + me && r2.getInt(d13[j] + 8) == -(100 * j + me),
+                    "spread allToAllw from %d: %s %s", j, r2.getInt(d13[j]), r2.getInt(d13[j] + 8));
+                Check.that(r2.getInt(d13[j] + 4) == 0x5A5A5A5A, "spread allToAllw: the hole of block %d touched", j);
+            }
+            spread.free();
+        });
+
         Check.step("mpiJava forms with offsets and derived types", () -> {
             double[] mine = new double[rows + 3];
             for (int r = 0; r < rows; r++) {
