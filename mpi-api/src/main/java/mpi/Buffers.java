@@ -245,6 +245,9 @@ final class Buffers {
             return (b.isDirect() ? "direct " : "heap ") + kind + " of capacity " + b.capacity()
                 + " (" + (long) b.capacity() * elementSize(b) + " bytes)";
         }
+        if (buf == null) {
+            return "null";
+        }
         return buf.getClass().getComponentType() + "[" + Array.getLength(buf) + "]";
     }
 }
