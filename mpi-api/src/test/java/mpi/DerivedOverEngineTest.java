@@ -2,7 +2,6 @@ package mpi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,13 +10,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.util.HashMap;
-import java.util.concurrent.atomic.AtomicReference;
 
-import org.atollmpi.engine.Engine;
-import org.atollmpi.engine.EngineConfig;
-import org.atollmpi.engine.Operation;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.local.LocalBoard;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,49 +25,21 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class DerivedOverEngineTest {
     private static final long B = Memory.BYTE_ARRAY_BASE;
-    private LocalBoard board;
-    private Engine peer;
-    private Thread peerThread;
-    private final AtomicReference<Throwable> peerFailure = new AtomicReference<>();
+    private ScriptedPeer world;
 
     @BeforeEach
     void start() {
-        board = new LocalBoard(2);
-        EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
-        Engine mine = new Engine(board.open(0), config, false);
-        peer = new Engine(board.open(1), config, false);
-        MPI.enter(null, mine, 0, 2, MPI.THREAD_SINGLE);
-        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        world = new ScriptedPeer();
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (peerThread != null) {
-            peerThread.join(30_000);
-            assertFalse(peerThread.isAlive(), "peer did not finish");
-        }
-        MPI.leave(false);
-        board.close();
-        if (peerFailure.get() != null) {
-            throw new AssertionError("peer failed", peerFailure.get());
-        }
+        world.close();
     }
 
     /** The peer sends back each of {@code n} messages, same tag, same bytes. */
     private void echo(int n) {
-        peerThread = new Thread(() -> {
-            try {
-                byte[] buf = new byte[1 << 20];
-                for (int i = 0; i < n; i++) {
-                    Operation op = peer.recv(buf, B, buf.length, 0, Engine.ANY_TAG, 0);
-                    peer.send(Engine.MODE_STANDARD, buf, B, op.byteCount(), 0, op.tag(), 0);
-                }
-            } catch (Throwable t) {
-                peerFailure.compareAndSet(null, t);
-            }
-        }, "peer");
-        peerThread.setDaemon(true);
-        peerThread.start();
+        world.echo(n);
     }
 
     private static int[] iota(int n) {

@@ -19,10 +19,7 @@ import org.atollmpi.coll.Barrier;
 import org.atollmpi.coll.Collectives;
 import org.atollmpi.coll.Reduction;
 import org.atollmpi.engine.Engine;
-import org.atollmpi.engine.EngineConfig;
-import org.atollmpi.engine.Operation;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.local.LocalBoard;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,65 +36,29 @@ class OverEngineTest {
     private static final int WORLD_CTX = 0;
     private static final int[] SIZES = {0, 1, 8, 40, 41, 1000, 1025, 5000, 100_000};
 
-    interface PeerBody {
-        void run(Engine peer) throws Exception;
-    }
-
-    private LocalBoard board;
-    private Engine peer;
-    private Thread peerThread;
-    private final AtomicReference<Throwable> peerFailure = new AtomicReference<>();
+    private ScriptedPeer world;
 
     @BeforeEach
     void start() {
-        board = new LocalBoard(2);
-        EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
-        Engine mine = new Engine(board.open(0), config, false);
-        peer = new Engine(board.open(1), config, false);
-        MPI.enter(null, mine, 0, 2, MPI.THREAD_SINGLE);
-        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
-        MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN);
+        world = new ScriptedPeer();
     }
 
     @AfterEach
     void stop() throws Exception {
-        joinPeer();
-        MPI.leave(false);
-        board.close();
+        world.close();
     }
 
-    private void peer(PeerBody body) {
-        peerThread = new Thread(() -> {
-            try {
-                body.run(peer);
-            } catch (Throwable t) {
-                peerFailure.compareAndSet(null, t);
-            }
-        }, "peer");
-        peerThread.setDaemon(true);
-        peerThread.start();
+    private void peer(ScriptedPeer.Body body) {
+        world.run(body);
     }
 
     private void joinPeer() throws Exception {
-        if (peerThread != null) {
-            peerThread.join(30_000);
-            assertFalse(peerThread.isAlive(), "peer did not finish");
-            peerThread = null;
-        }
-        if (peerFailure.get() != null) {
-            throw new AssertionError("peer failed", peerFailure.get());
-        }
+        world.join();
     }
 
     /** The peer sends back each of {@code n} messages it receives, same tag, same bytes. */
     private void echo(int n) {
-        peer(e -> {
-            byte[] buf = new byte[1 << 20];
-            for (int i = 0; i < n; i++) {
-                Operation op = e.recv(buf, B, buf.length, 0, Engine.ANY_TAG, WORLD_CTX);
-                e.send(Engine.MODE_STANDARD, buf, B, op.byteCount(), 0, op.tag(), WORLD_CTX);
-            }
-        });
+        world.echo(n);
     }
 
     private static byte[] pattern(int n, int seed) {
@@ -271,7 +232,7 @@ class OverEngineTest {
     /** A forged control message reaches the program as ERR_INTERN through the error handler, once. */
     @Test
     void protocolFaultsAreRaisedThroughTheErrorHandler() throws Exception {
-        board.open(1).notify(0, 99, 1, 2, 3);
+        world.board().open(1).notify(0, 99, 1, 2, 3);
         Intracomm w = MPI.COMM_WORLD;
         MPIException e = assertThrows(MPIException.class, () -> {
             for (int i = 0; i < 100; i++) {
@@ -508,13 +469,8 @@ class OverEngineTest {
 
     @Test
     void manyThreadsAtThreadMultiple() throws Exception {
-        MPI.leave(false);
-        EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
-        board.close();
-        board = new LocalBoard(2);
-        peer = new Engine(board.open(1), config, false);
-        MPI.enter(null, new Engine(board.open(0), config, true), 0, 2, MPI.THREAD_MULTIPLE);
-        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        world.close();
+        world = new ScriptedPeer(MPI.THREAD_MULTIPLE);
         int threads = 4;
         int rounds = 200;
         echo(threads * rounds);
