@@ -10,6 +10,11 @@ import org.atollmpi.engine.ErrorClass;
  * below sees only {@code int}s and {@code byte}s, so the call tags, argument checks and error
  * reporting are those of every other collective (errors name the program's call).
  *
+ * <p>A rank whose objects cannot be serialized (or whose buffer argument is wrong) still takes
+ * part in both collectives, announcing length -1 and sending nothing, and raises its error after
+ * them; the ranks that were to receive those objects raise ERR_TYPE naming it. Nobody is left
+ * waiting in a collective that a failed rank never entered.
+ *
  * <p>Other collectives (reductions, all-to-all, the nonblocking forms) refuse MPI.OBJECT with
  * ERR_TYPE: a nonblocking form would have to serialize and deserialize in completion hooks,
  * which no program we know of needs.
@@ -38,16 +43,23 @@ final class ObjectCollectives {
     }
 
     static void bcast(Comm c, String call, Object buf, int off, int count, int root) {
-        Object[] objects = ObjectTransfer.objects(c, call, buf, off, count);
-        byte[] data = c.rank == root ? ObjectTransfer.serialize(c, call, objects, off, count) : NONE;
-        int[] length = {data.length};
+        MPIException[] failed = new MPIException[1];
+        byte[] data = c.rank == root ? serialize(c, call, buf, off, count, failed) : NONE;
+        int[] length = {lengthOf(data)};
         CommCollectives.bcast(c, call, false, length, 0, 1, MPI.INT, root);
+        if (length[0] < 0) {
+            if (failed[0] != null) {
+                throw failed[0];
+            }
+            throw c.raise(ErrorClass.TYPE, call + ": the objects of the root (" + root
+                + ") could not be serialized (its call raised the reason)");
+        }
         if (c.rank != root) {
             data = new byte[length[0]];
         }
         CommCollectives.bcast(c, call, false, data, 0, data.length, MPI.BYTE, root);
         if (c.rank != root) {
-            store(c, call, data, 0, data.length, objects, off, count, root);
+            store(c, call, data, 0, data.length, ObjectTransfer.objects(c, call, buf, off, count), off, count, root);
         }
     }
 
@@ -55,18 +67,23 @@ final class ObjectCollectives {
     static void gatherv(Comm c, String call, Object sbuf, int soff, int scount, Object rbuf, int roff,
                         int[] rcounts, int[] displs, int root) {
         boolean inPlace = sbuf == CommCollectives.IN_PLACE;
-        byte[] mine = inPlace ? NONE
-            : ObjectTransfer.serialize(c, call, ObjectTransfer.objects(c, call, sbuf, soff, scount), soff, scount);
+        MPIException[] failed = new MPIException[1];
+        byte[] mine = inPlace ? NONE : serialize(c, call, sbuf, soff, scount, failed);
         boolean isRoot = c.rank == root;
         int[] lengths = isRoot ? new int[c.size] : null;
-        CommCollectives.gather(c, call, false, new int[] {mine.length}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT, root);
+        CommCollectives.gather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT,
+            root);
         byte[] all = null;
+        int[] sizes = null;
         int[] starts = null;
         if (isRoot) {
-            starts = starts(c, call, lengths);
-            all = new byte[total(starts, lengths)];
+            sizes = nonNegative(lengths);
+            starts = starts(c, call, sizes);
+            all = new byte[total(starts, sizes)];
         }
-        CommCollectives.gatherv(c, call, false, mine, 0, mine.length, MPI.BYTE, all, 0, lengths, starts, MPI.BYTE, root);
+        byte[] sent = mine == null ? NONE : mine;
+        CommCollectives.gatherv(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE, root);
+        reportFailures(c, call, failed[0], lengths, "the objects");
         if (isRoot) {
             for (int i = 0; i < c.size; i++) {
                 if (!(inPlace && i == root)) {
@@ -82,28 +99,38 @@ final class ObjectCollectives {
                          Object rbuf, int roff, int rcount, int root) {
         boolean inPlace = rbuf == CommCollectives.IN_PLACE;
         boolean isRoot = c.rank == root;
+        MPIException[] failed = new MPIException[1];
         byte[] all = NONE;
         int[] lengths = null;
+        int[] sizes = null;
         int[] starts = null;
         if (isRoot) {
             byte[][] parts = new byte[c.size][];
             lengths = new int[c.size];
             for (int i = 0; i < c.size; i++) {
-                parts[i] = inPlace && i == root ? NONE : ObjectTransfer.serialize(c, call,
-                    ObjectTransfer.objects(c, call, sbuf, soff + displs[i], scounts[i]), soff + displs[i], scounts[i]);
-                lengths[i] = parts[i].length;
+                parts[i] = inPlace && i == root ? NONE
+                    : serialize(c, call, sbuf, soff + displs[i], scounts[i], failed);
+                lengths[i] = lengthOf(parts[i]);
             }
-            starts = starts(c, call, lengths);
-            all = new byte[total(starts, lengths)];
+            sizes = nonNegative(lengths);
+            starts = starts(c, call, sizes);
+            all = new byte[total(starts, sizes)];
             for (int i = 0; i < c.size; i++) {
-                System.arraycopy(parts[i], 0, all, starts[i], lengths[i]);
+                System.arraycopy(parts[i] == null ? NONE : parts[i], 0, all, starts[i], sizes[i]);
             }
         }
         int[] length = new int[1];
         CommCollectives.scatter(c, call, false, lengths, 0, 1, MPI.INT, length, 0, 1, MPI.INT, root);
-        byte[] mine = new byte[length[0]];
-        CommCollectives.scatterv(c, call, false, all, 0, lengths, starts, MPI.BYTE, mine, 0, mine.length, MPI.BYTE,
+        byte[] mine = new byte[Math.max(length[0], 0)];
+        CommCollectives.scatterv(c, call, false, all, 0, sizes, starts, MPI.BYTE, mine, 0, mine.length, MPI.BYTE,
             root);
+        if (isRoot && failed[0] != null) {
+            throw failed[0];
+        }
+        if (length[0] < 0) {
+            throw c.raise(ErrorClass.TYPE, call + ": the root (" + root
+                + ") could not serialize the objects for this rank (its call raised the reason)");
+        }
         if (!(inPlace && isRoot)) {
             Object[] into = ObjectTransfer.objects(c, call, rbuf, roff, rcount);
             store(c, call, mine, 0, mine.length, into, roff, rcount, root);
@@ -114,21 +141,63 @@ final class ObjectCollectives {
     static void allGatherv(Comm c, String call, Object sbuf, int soff, int scount, Object rbuf, int roff,
                            int[] rcounts, int[] displs) {
         boolean inPlace = sbuf == CommCollectives.IN_PLACE;
+        MPIException[] failed = new MPIException[1];
         byte[] mine = inPlace
-            ? ObjectTransfer.serialize(c, call, ObjectTransfer.objects(c, call, rbuf, roff + displs[c.rank],
-                rcounts[c.rank]), roff + displs[c.rank], rcounts[c.rank])
-            : ObjectTransfer.serialize(c, call, ObjectTransfer.objects(c, call, sbuf, soff, scount), soff, scount);
+            ? serialize(c, call, rbuf, roff + displs[c.rank], rcounts[c.rank], failed)
+            : serialize(c, call, sbuf, soff, scount, failed);
         int[] lengths = new int[c.size];
-        CommCollectives.allGather(c, call, false, new int[] {mine.length}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT);
-        int[] starts = starts(c, call, lengths);
-        byte[] all = new byte[total(starts, lengths)];
-        CommCollectives.allGatherv(c, call, false, mine, 0, mine.length, MPI.BYTE, all, 0, lengths, starts, MPI.BYTE);
+        CommCollectives.allGather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT);
+        int[] sizes = nonNegative(lengths);
+        int[] starts = starts(c, call, sizes);
+        byte[] all = new byte[total(starts, sizes)];
+        byte[] sent = mine == null ? NONE : mine;
+        CommCollectives.allGatherv(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE);
+        reportFailures(c, call, failed[0], lengths, "the objects");
         for (int i = 0; i < c.size; i++) {
             if (!(inPlace && i == c.rank)) {
                 Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + displs[i], rcounts[i]);
                 store(c, call, all, starts[i], lengths[i], into, roff + displs[i], rcounts[i], i);
             }
         }
+    }
+
+    /** {@code count} objects from {@code offset} of {@code buf}, serialized; null after storing the error in {@code failed}. */
+    private static byte[] serialize(Comm c, String call, Object buf, int offset, int count, MPIException[] failed) {
+        try {
+            return ObjectTransfer.serialize(c, call, ObjectTransfer.objects(c, call, buf, offset, count), offset, count);
+        } catch (MPIException e) {
+            failed[0] = e;
+            return null;
+        }
+    }
+
+    private static int lengthOf(byte[] data) {
+        return data == null ? -1 : data.length;
+    }
+
+    /** Raises this rank's own failure, else ERR_TYPE naming the ranks whose objects never came. */
+    private static void reportFailures(Comm c, String call, MPIException own, int[] lengths, String what) {
+        if (own != null) {
+            throw own;
+        }
+        StringBuilder failed = new StringBuilder();
+        for (int i = 0; lengths != null && i < lengths.length; i++) {
+            if (lengths[i] < 0) {
+                failed.append(failed.length() == 0 ? "" : ", ").append(i);
+            }
+        }
+        if (failed.length() > 0) {
+            throw c.raise(ErrorClass.TYPE, call + ": " + what + " of rank(s) " + failed
+                + " could not be serialized (their calls raised the reason)");
+        }
+    }
+
+    private static int[] nonNegative(int[] lengths) {
+        int[] a = lengths.clone();
+        for (int i = 0; i < a.length; i++) {
+            a[i] = Math.max(a[i], 0);
+        }
+        return a;
     }
 
     private static int[] starts(Comm c, String call, int[] lengths) {

@@ -716,6 +716,38 @@ public final class CollectiveCalls {
             }
 
             world.setErrhandler(MPI.ERRORS_RETURN);
+            // A rank whose objects cannot be serialized still takes part: every rank gets an error,
+            // nobody waits for it, and the communicator goes on.
+            int bad = n - 1;
+            Object unserializable = new Object();
+            expectError(MPI.ERR_TYPE, "Bcast of an unserializable object",
+                () -> world.Bcast(new Object[] {me == bad ? unserializable : null}, 0, 1, MPI.OBJECT, bad), "Bcast");
+            // Gather: the root and the rank that failed learn of it; the others' sends went through.
+            Runnable gather = () -> world.Gather(new Object[] {me == bad ? unserializable : "ok"}, 0, 1, MPI.OBJECT,
+                new Object[n], 0, 1, MPI.OBJECT, 0);
+            if (me == 0 || me == bad) {
+                expectError(MPI.ERR_TYPE, "Gather with one unserializable contribution", gather, "Gather");
+            } else {
+                gather.run();
+            }
+            // Allgather: everyone receives everyone's objects, so everyone learns of it.
+            expectError(MPI.ERR_TYPE, "Allgather with one unserializable contribution",
+                () -> world.Allgather(new Object[] {me == bad ? unserializable : "ok"}, 0, 1, MPI.OBJECT,
+                    new Object[n], 0, 1, MPI.OBJECT), "Allgather", me == bad ? "serializ" : "rank(s) " + bad);
+            Object[] parts2 = new Object[n];
+            Arrays.fill(parts2, "fine");
+            parts2[n - 1] = unserializable;
+            Object[] got2 = new Object[1];
+            if (me == 0 || me == n - 1) {
+                expectError(MPI.ERR_TYPE, "Scatter with one unserializable part",
+                    () -> world.Scatter(parts2, 0, 1, MPI.OBJECT, got2, 0, 1, MPI.OBJECT, 0), "Scatter");
+            } else {
+                world.Scatter(parts2, 0, 1, MPI.OBJECT, got2, 0, 1, MPI.OBJECT, 0);
+                equal("fine", got2[0], "Scatter part beside an unserializable one");
+            }
+            int[] still = {1};
+            world.allReduce(still, 1, MPI.INT, MPI.SUM);
+            equal(n, still[0], "the communicator after failed object collectives");
             expectError(MPI.ERR_TYPE, "MPI.OBJECT in a nonblocking collective",
                 () -> world.iBcast(new Object[1], 1, MPI.OBJECT, 0), "iBcast", "nonblocking");
             expectError(MPI.ERR_OP, "MPI.OBJECT in a reduction",
