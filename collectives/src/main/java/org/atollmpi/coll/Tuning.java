@@ -1,0 +1,139 @@
+package org.atollmpi.coll;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Picks the algorithm of each collective call from the group size and the message size, unless
+ * one is forced with {@code atoll.coll.<name>.algorithm} (system property) or
+ * {@code ATOLL_COLL_<NAME>_ALGORITHM} (environment; {@code mpirun -x} forwards it), for example
+ * {@code -Datoll.coll.allreduce.algorithm=ring}. Every member of a group must reach the same
+ * choice, so a choice depends only on what all of them know alike: the group size, the total
+ * bytes of the call, and whether the operation commutes.
+ *
+ * <p>The thresholds come from measurements with the OSU collective benchmarks (see
+ * {@code docs/BENCHMARKS.md}, "Collectives"). An algorithm forced where it cannot serve (a
+ * Rabenseifner reduction of a non-commutative operation, a count smaller than the group) runs
+ * its collective's safe default instead; the algorithms say which in their documentation.
+ */
+public final class Tuning {
+    private static volatile Map<Collective, Algorithm> forced;
+
+    private Tuning() {
+    }
+
+    /**
+     * The algorithm for one call.
+     *
+     * @param members     the group size
+     * @param bytes       the bytes of the call as every member sees it: the buffer of a broadcast,
+     *                    the vector of a reduction, one member's block of a gather, scatter,
+     *                    allgather or alltoall
+     * @param commutative whether the reduction's operation commutes (true where there is none)
+     */
+    public static Algorithm select(Collective c, int members, long bytes, boolean commutative) {
+        Algorithm a = forced().get(c);
+        if (a != null) {
+            return a;
+        }
+        boolean pof2 = Integer.bitCount(members) == 1;
+        switch (c) {
+            case BARRIER:
+                return Algorithm.DISSEMINATION;
+            case BCAST:
+                return bytes < 12 * 1024 || members < 3 ? Algorithm.BINOMIAL : Algorithm.SCATTER_ALLGATHER;
+            case GATHER:
+            case SCATTER:
+                return bytes * members < 64 * 1024 ? Algorithm.BINOMIAL : Algorithm.LINEAR;
+            case REDUCE:
+                return bytes < 2048 || !commutative ? Algorithm.BINOMIAL : Algorithm.RABENSEIFNER;
+            case ALLREDUCE:
+                if (bytes < 2048 || !commutative) {
+                    return Algorithm.RECURSIVE_DOUBLING;
+                }
+                return bytes < 512 * 1024 ? Algorithm.RABENSEIFNER : Algorithm.RING;
+            case ALLGATHER:
+                if (bytes * members < 80 * 1024) {
+                    return pof2 ? Algorithm.RECURSIVE_DOUBLING : Algorithm.BRUCK;
+                }
+                return Algorithm.RING;
+            case ALLTOALL:
+                return bytes <= 256 && members >= 8 ? Algorithm.BRUCK : Algorithm.PAIRWISE;
+            case REDUCE_SCATTER:
+                if (!commutative) {
+                    return Algorithm.REDUCE_BCAST;
+                }
+                return bytes < 512 * 1024 ? Algorithm.RECURSIVE_HALVING : Algorithm.PAIRWISE;
+            case SCAN:
+            case EXSCAN:
+                return Algorithm.RECURSIVE_DOUBLING;
+            default:
+                throw new AssertionError(c);
+        }
+    }
+
+    /**
+     * Forces {@code c} to run {@code a} in this JVM from now on ({@code null}: back to selection);
+     * for tests that run every algorithm in turn. Every member must force the same.
+     */
+    public static void force(Collective c, Algorithm a) {
+        if (a != null && !c.algorithms().contains(a)) {
+            throw new IllegalArgumentException(c + " has no algorithm " + a + "; it has " + c.algorithms());
+        }
+        EnumMap<Collective, Algorithm> m = new EnumMap<>(Collective.class);
+        m.putAll(forced());
+        if (a == null) {
+            m.remove(c);
+        } else {
+            m.put(c, a);
+        }
+        forced = m;
+    }
+
+    /** The algorithms forced by settings, read once. */
+    private static Map<Collective, Algorithm> forced() {
+        Map<Collective, Algorithm> m = forced;
+        if (m == null) {
+            m = fromSettings(System.getenv(), System.getProperties());
+            forced = m;
+        }
+        return m;
+    }
+
+    /**
+     * The algorithms that properties (first) or environment variables force.
+     *
+     * @throws IllegalArgumentException naming the setting and what it accepts, for a name that is
+     *                                  not one of the collective's algorithms
+     */
+    static Map<Collective, Algorithm> fromSettings(Map<String, String> env, java.util.Properties properties) {
+        EnumMap<Collective, Algorithm> m = new EnumMap<>(Collective.class);
+        for (Collective c : Collective.values()) {
+            String v = properties.getProperty(c.property());
+            String where = c.property();
+            if (v == null) {
+                v = env.get(c.variable());
+                where = c.variable();
+            }
+            if (v == null || v.isBlank() || v.trim().equalsIgnoreCase("auto")) {
+                continue;
+            }
+            m.put(c, parse(c, where, v.trim()));
+        }
+        return m;
+    }
+
+    private static Algorithm parse(Collective c, String where, String v) {
+        for (Algorithm a : c.algorithms()) {
+            if (a.settingName().equals(v.toLowerCase(Locale.ROOT).replace('-', '_'))) {
+                return a;
+            }
+        }
+        StringBuilder names = new StringBuilder("auto");
+        for (Algorithm a : c.algorithms()) {
+            names.append(", ").append(a.settingName());
+        }
+        throw new IllegalArgumentException(where + " must be one of " + names + ", not '" + v + "'");
+    }
+}
