@@ -219,15 +219,27 @@ final class CommCollectives {
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
-            return gatherv(c, call, nb, sbuf, soff, scount, stype, null, 0, null, null, null, root);
+            return gatherv(c, call, nb, true, sbuf, soff, scount, stype, null, 0, null, null, null, root);
         }
         int[] displs = uniformDispls(c, call, "recvcount", rcount);
         type(c, call, "recvtype", rtype);
-        return gatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype, root);
+        return gatherv(c, call, nb, true, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype,
+            root);
     }
 
     static Request gatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
+        return gatherv(c, call, nb, false, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype, root);
+    }
+
+    /**
+     * {@code uniform}: a gather (not gatherv), equal blocks in rank order on every member, so the
+     * collectives may choose a tree; the blocks are then as long as this member's contribution
+     * (the root's receive count when in place).
+     */
+    private static Request gatherv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
+                                   int scount, Datatype stype, Object rbuf, int roff, int[] rcounts, int[] displs,
+                                   Datatype rtype, int root) {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
@@ -277,6 +289,11 @@ final class CommCollectives {
         long ro = rOff;
         int[] rby = rbytes;
         int[] rdi = rdispls;
+        if (uniform) {
+            int block = inPlace ? rbytes[root] : sbytes;
+            return run(k, e, nb, sbuf, rbuf, tag -> Collectives.gather(e, c.worldRanks, c.rank, c.collContext, tag,
+                sBase, sOff, block, rb, ro, root));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.gatherv(e, c.worldRanks, c.rank, c.collContext, tag,
             sBase, sOff, sb, rb, ro, rby, rdi, root));
     }
@@ -287,14 +304,25 @@ final class CommCollectives {
         root(c, call, root);
         int n = c.size;
         if (c.rank != root) {
-            return scatterv(c, call, nb, null, 0, null, null, null, rbuf, roff, rcount, rtype, root);
+            return scatterv(c, call, nb, true, null, 0, null, null, null, rbuf, roff, rcount, rtype, root);
         }
         int[] displs = uniformDispls(c, call, "sendcount", scount);
-        return scatterv(c, call, nb, sbuf, soff, filled(n, scount), displs, stype, rbuf, roff, rcount, rtype, root);
+        return scatterv(c, call, nb, true, sbuf, soff, filled(n, scount), displs, stype, rbuf, roff, rcount, rtype,
+            root);
     }
 
     static Request scatterv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] displs,
                             Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        return scatterv(c, call, nb, false, sbuf, soff, scounts, displs, stype, rbuf, roff, rcount, rtype, root);
+    }
+
+    /**
+     * {@code uniform}: a scatter (not scatterv), equal blocks in rank order, so the collectives
+     * may choose a tree; the blocks are the root's send count, as long as each member's receive.
+     */
+    private static Request scatterv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
+                                    int[] scounts, int[] displs, Datatype stype, Object rbuf, int roff, int rcount,
+                                    Datatype rtype, int root) {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
@@ -347,6 +375,11 @@ final class CommCollectives {
         Object rb = rBase;
         long ro = rOff;
         int rby = rbytes;
+        if (uniform) {
+            int block = c.rank == root ? sbytes[root] : rbytes;
+            return run(k, e, nb, sbuf, rbuf, tag -> Collectives.scatter(e, c.worldRanks, c.rank, c.collContext, tag,
+                sb, so, rb, ro, block, root));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.scatterv(e, c.worldRanks, c.rank, c.collContext, tag,
             sb, so, sby, sdi, rb, ro, rby, root));
     }
@@ -358,11 +391,19 @@ final class CommCollectives {
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         int[] displs = uniformDispls(c, call, "recvcount", rcount);
-        return allGatherv(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs, rtype);
+        return allGatherv(c, call, nb, true, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs,
+            rtype);
     }
 
     static Request allGatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                               Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
+        return allGatherv(c, call, nb, false, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype);
+    }
+
+    /** {@code uniform}: an allgather, equal blocks in rank order (this member's contribution long). */
+    private static Request allGatherv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
+                                      int scount, Datatype stype, Object rbuf, int roff, int[] rcounts, int[] displs,
+                                      Datatype rtype) {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         boolean inPlace = sbuf == IN_PLACE;
@@ -393,6 +434,10 @@ final class CommCollectives {
         Object sBase = inPlace ? IN_PLACE : s.base;
         long sOff = inPlace ? 0 : s.offset;
         int sb = sbytes;
+        if (uniform) {
+            return run(k, e, nb, sbuf, rbuf, tag -> Collectives.allgather(e, c.worldRanks, c.rank, c.collContext,
+                tag, sBase, sOff, sb, r.base, r.offset));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.allgatherv(e, c.worldRanks, c.rank, c.collContext, tag,
             sBase, sOff, sb, r.base, r.offset, rbytes, rdispls));
     }
@@ -403,12 +448,19 @@ final class CommCollectives {
         int n = c.size;
         int[] sd = uniformDispls(c, call, "sendcount", scount);
         int[] rd = uniformDispls(c, call, "recvcount", rcount);
-        return allToAllv(c, call, nb, sbuf, soff, filled(n, scount), sd, stype, rbuf, roff, filled(n, rcount), rd,
-            rtype);
+        return allToAllv(c, call, nb, true, sbuf, soff, filled(n, scount), sd, stype, rbuf, roff, filled(n, rcount),
+            rd, rtype);
     }
 
     static Request allToAllv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] sdispls,
                              Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
+        return allToAllv(c, call, nb, false, sbuf, soff, scounts, sdispls, stype, rbuf, roff, rcounts, rdispls, rtype);
+    }
+
+    /** {@code uniform}: an alltoall, equal blocks in rank order (this member's send block long). */
+    private static Request allToAllv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
+                                     int[] scounts, int[] sdispls, Datatype stype, Object rbuf, int roff,
+                                     int[] rcounts, int[] rdispls, Datatype rtype) {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
@@ -427,6 +479,11 @@ final class CommCollectives {
         int[] rb = times(c, rcounts, rtype);
         int[] rd = byteDispls(c, rdispls, rtype);
         fits(c, call, sb[c.rank], rb[c.rank]);
+        if (uniform) {
+            int block = sb[c.rank];
+            return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoall(e, c.worldRanks, c.rank, c.collContext, tag,
+                s.base, s.offset, r.base, r.offset, block));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoallv(e, c.worldRanks, c.rank, c.collContext, tag,
             s.base, s.offset, sb, sd, r.base, r.offset, rb, rd));
     }
