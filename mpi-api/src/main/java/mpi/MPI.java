@@ -310,6 +310,11 @@ public final class MPI {
             if (phase == FINALIZED) {
                 throw new MPIException(ErrorClass.OTHER, call + ": MPI has been finalized and cannot start again");
             }
+            try {
+                org.atollmpi.coll.Tuning.readSettings();
+            } catch (IllegalArgumentException e) {
+                throw new MPIException(ErrorClass.ARG, call + ": " + e.getMessage());
+            }
             RankRuntime rt;
             try {
                 rt = RankRuntime.start(required);

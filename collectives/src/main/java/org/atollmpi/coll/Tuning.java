@@ -91,6 +91,16 @@ public final class Tuning {
         forced = m;
     }
 
+    /**
+     * Reads the settings now, so that a bad one is reported when MPI starts rather than at the
+     * first collective.
+     *
+     * @throws IllegalArgumentException naming the setting and the names it accepts
+     */
+    public static void readSettings() {
+        forced();
+    }
+
     /** The algorithms forced by settings, read once. */
     private static Map<Collective, Algorithm> forced() {
         Map<Collective, Algorithm> m = forced;
