@@ -60,6 +60,54 @@ public final class Reduction {
         return elementBytes;
     }
 
+    /**
+     * Scratch memory for {@code count} elements that a collective reduces into or out of beside
+     * the program's buffer at {@code (likeBase, likeOffset)}. When that buffer is a Java array of
+     * this reduction's element type, the scratch is one too, and at the same offset: the kernels
+     * then run their vectorised same-index loops ({@link ReduceKernels}). Otherwise a byte array.
+     */
+    Region scratch(int count, Object likeBase, long likeOffset) {
+        int bytes = bytes(count);
+        if (kind != null && likeBase != null && likeBase.getClass() == arrayClass(kind)) {
+            long base = arrayBase(kind);
+            long lead = likeOffset - base;
+            if (lead >= 0 && lead % elementBytes == 0 && lead / elementBytes + count <= Integer.MAX_VALUE) {
+                int length = (int) (lead / elementBytes) + count;
+                return new Region(java.lang.reflect.Array.newInstance(likeBase.getClass().getComponentType(), length),
+                    likeOffset);
+            }
+        }
+        return new Region(new byte[bytes], org.atollmpi.engine.Addresses.BYTE_ARRAY_BASE);
+    }
+
+    private static Class<?> arrayClass(ElementKind k) {
+        return switch (k) {
+            case BYTE -> byte[].class;
+            case CHAR -> char[].class;
+            case SHORT -> short[].class;
+            case BOOLEAN -> boolean[].class;
+            case INT -> int[].class;
+            case LONG -> long[].class;
+            case FLOAT -> float[].class;
+            case DOUBLE -> double[].class;
+            default -> Void.class;
+        };
+    }
+
+    private static long arrayBase(ElementKind k) {
+        return switch (k) {
+            case BYTE -> org.atollmpi.engine.Addresses.BYTE_ARRAY_BASE;
+            case CHAR -> org.atollmpi.engine.Addresses.CHAR_ARRAY_BASE;
+            case SHORT -> org.atollmpi.engine.Addresses.SHORT_ARRAY_BASE;
+            case BOOLEAN -> org.atollmpi.engine.Addresses.BOOLEAN_ARRAY_BASE;
+            case INT -> org.atollmpi.engine.Addresses.INT_ARRAY_BASE;
+            case LONG -> org.atollmpi.engine.Addresses.LONG_ARRAY_BASE;
+            case FLOAT -> org.atollmpi.engine.Addresses.FLOAT_ARRAY_BASE;
+            case DOUBLE -> org.atollmpi.engine.Addresses.DOUBLE_ARRAY_BASE;
+            default -> 0;
+        };
+    }
+
     /** Bytes of {@code count} elements. */
     int bytes(int count) {
         return Math.multiplyExact(count, elementBytes);

@@ -365,4 +365,25 @@ class ReduceKernelsTest {
             default -> b.getDouble(p);
         };
     }
+
+    @Test
+    void scratchIsTypedLikeTheProgramsArrayAndAtItsOffsetSoTheSameIndexLoopsRun() {
+        Reduction sum = Reduction.of(ReduceOp.SUM, ElementKind.DOUBLE);
+        long at = Addresses.DOUBLE_ARRAY_BASE + 8 * 5;
+        Region r = sum.scratch(7, new double[20], at);
+        assertEquals(12, ((double[]) r.base()).length);
+        assertEquals(at, r.offset());
+        double[] in = new double[12];
+        double[] io = (double[]) r.base();
+        java.util.Arrays.fill(in, 2.5);
+        java.util.Arrays.fill(io, 1.0);
+        sum.apply(in, at, io, at, 7);
+        assertEquals(1.0, io[4]);
+        assertEquals(3.5, io[5]);
+        assertEquals(3.5, io[11]);
+        Region bytes = sum.scratch(7, new int[20], Addresses.INT_ARRAY_BASE);
+        assertEquals(56, ((byte[]) bytes.base()).length);
+        Region direct = sum.scratch(3, null, 12345L);
+        assertEquals(Addresses.BYTE_ARRAY_BASE, direct.offset());
+    }
 }
