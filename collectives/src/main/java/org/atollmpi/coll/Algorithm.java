@@ -28,6 +28,8 @@ public enum Algorithm {
     BRUCK,
     /** n-1 rounds, round {@code r} exchanging with {@code me +- r}. */
     PAIRWISE,
+    /** One copy in board memory that every member reads (members that share the board). */
+    BOARD,
     /** A reduction to member 0, then a broadcast from it. */
     REDUCE_BCAST,
     /** A chain in rank order: member i waits for i-1's prefix (scan). */

@@ -12,7 +12,7 @@ import java.util.Set;
  */
 public enum Collective {
     BARRIER(Algorithm.DISSEMINATION),
-    BCAST(Algorithm.BINOMIAL, Algorithm.SCATTER_ALLGATHER),
+    BCAST(Algorithm.BINOMIAL, Algorithm.SCATTER_ALLGATHER, Algorithm.BOARD),
     GATHER(Algorithm.BINOMIAL, Algorithm.LINEAR),
     SCATTER(Algorithm.BINOMIAL, Algorithm.LINEAR),
     REDUCE(Algorithm.BINOMIAL, Algorithm.RABENSEIFNER),

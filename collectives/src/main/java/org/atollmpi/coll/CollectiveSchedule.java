@@ -63,6 +63,13 @@ final class CollectiveSchedule extends Schedule {
         return false;
     }
 
+    @Override
+    protected void finished() {
+        for (Part p : parts) {
+            p.release(this);
+        }
+    }
+
     /** Sends to group member {@code peer}. */
     void sendTo(int peer, Object base, long offset, int bytes, int step) {
         send(base, offset, bytes, worldRanks[peer], tag(callTag, part, step), context);

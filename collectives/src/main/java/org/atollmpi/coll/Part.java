@@ -13,4 +13,8 @@ abstract class Part {
      * @return false, having started nothing, when the part is done
      */
     abstract boolean startRound(CollectiveSchedule s, int round);
+
+    /** Gives back what the part holds beyond its rounds (board memory); the schedule is over. */
+    void release(CollectiveSchedule s) {
+    }
 }

@@ -34,6 +34,13 @@ public abstract class Schedule implements CompletionHook {
      */
     protected abstract boolean startRound(int round);
 
+    /**
+     * Called once, after the last round or at the first error, before the request completes:
+     * gives back what the rounds held (board memory). Nothing is in flight any more.
+     */
+    protected void finished() {
+    }
+
     /** Starts the schedule; returns the operation that completes with it. */
     public final Operation start() {
         engine.execute(this::advance);
@@ -69,6 +76,7 @@ public abstract class Schedule implements CompletionHook {
     private void advance() {
         while (pending == 0) {
             if (error != ErrorClass.SUCCESS || !startRound(round++)) {
+                finished();
                 engine.completeComposite(request, error, errorMessage);
                 return;
             }

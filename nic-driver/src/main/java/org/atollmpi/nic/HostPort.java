@@ -95,6 +95,13 @@ public interface HostPort extends AutoCloseable {
      */
     void deregister(WindowKey key);
 
+    /**
+     * Whether {@code rank} reads and writes this port's board memory directly, so that a window
+     * over it costs that rank one copy (a Get is a memcpy), as opposed to a transfer over a
+     * network. Collectives use it to share one copy of the data among the ranks of a node.
+     */
+    boolean sharesMemoryWith(int rank);
+
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);
 

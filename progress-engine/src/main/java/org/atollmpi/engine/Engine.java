@@ -528,6 +528,51 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * Whether {@code worldRank} reaches this rank's board memory directly, so that data placed
+     * there once costs it one copy to read (see {@link HostPort#sharesMemoryWith}).
+     */
+    public boolean sharesBoardWith(int worldRank) {
+        return port.sharesMemoryWith(worldRank);
+    }
+
+    /**
+     * Board memory for a layer above to share with peers (a collective's one copy that every
+     * member reads), given back with {@link #freeBoardMemory} once the transfers that read it
+     * have completed. Unlike {@link #allocateBuffer} no cleaner is involved: the memory returns
+     * at once, so a loop of collectives does not wait for the garbage collector.
+     *
+     * @return the region, or {@code null} when the board has no room: the caller does without
+     */
+    public BoardRegion allocateBoardMemory(long bytes) {
+        lock();
+        try {
+            BoardRegion region = port.allocate(bytes);
+            if (region == null) {
+                resources.dropCache();
+                region = port.allocate(bytes);
+            }
+            return region;
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Whether {@code base/offset} is board memory already (a buffer from {@link #allocateBuffer}). */
+    public boolean isBoardMemory(Object base, long offset, long length) {
+        return port.regionOf(base, offset, length) != null;
+    }
+
+    /** Gives back what {@link #allocateBoardMemory} returned. */
+    public void freeBoardMemory(BoardRegion region) {
+        lock();
+        try {
+            region.free();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
      * A direct buffer of board memory for {@code MPI.newByteBuffer} (native order, zeroed), which
      * peers on the board reach without a copy; its memory returns to the board once the buffer
      * (and every view of it) is unreachable. When the board is full, waits briefly for buffers the

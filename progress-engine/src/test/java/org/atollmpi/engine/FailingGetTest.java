@@ -39,6 +39,7 @@ class FailingGetTest {
         @Override public WindowKey register(BoardRegion r, long o, long l, int rights) { return port.register(r, o, l, rights); }
         @Override public void deregister(WindowKey key) { port.deregister(key); }
         @Override public BoardRegion regionOf(Object b, long o, long l) { return port.regionOf(b, o, l); }
+        @Override public boolean sharesMemoryWith(int rank) { return port.sharesMemoryWith(rank); }
         @Override public int put(int t, int w, long c, long o, Object b, long s, int l, long k) { return port.put(t, w, c, o, b, s, l, k); }
         @Override public int fetchAndAdd(int t, int w, long c, long o, long d, long k) { return port.fetchAndAdd(t, w, c, o, d, k); }
         @Override public int compareAndSwap(int t, int w, long c, long o, long e, long v, long k) { return port.compareAndSwap(t, w, c, o, e, v, k); }

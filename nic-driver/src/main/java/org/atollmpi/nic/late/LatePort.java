@@ -224,6 +224,11 @@ final class LatePort implements HostPort {
     }
 
     @Override
+    public boolean sharesMemoryWith(int rank) {
+        return inner.sharesMemoryWith(rank);
+    }
+
+    @Override
     public BoardRegion regionOf(Object base, long offset, long length) {
         return inner.regionOf(base, offset, length);
     }

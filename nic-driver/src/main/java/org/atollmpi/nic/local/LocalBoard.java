@@ -302,6 +302,11 @@ public final class LocalBoard implements Board {
         }
 
         @Override
+        public boolean sharesMemoryWith(int rank) {
+            return true; // one JVM's heap
+        }
+
+        @Override
         public BoardRegion regionOf(Object base, long offset, long length) {
             return null; // heap memory cannot be recognised by address; the engine stages it
         }

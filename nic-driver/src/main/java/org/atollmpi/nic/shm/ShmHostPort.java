@@ -183,6 +183,11 @@ public final class ShmHostPort implements HostPort {
     }
 
     @Override
+    public boolean sharesMemoryWith(int rank) {
+        return true; // every rank on an shm board maps the same file
+    }
+
+    @Override
     public BoardRegion regionOf(Object base, long offset, long length) {
         checkOpen();
         if (base != null || !allocator.contains(offset, length)) {
