@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
             "Starts N ranks of a Java MPI program on this machine and waits for them. The exit status",
             "is the first failing rank's; a rank that dies or aborts ends the whole job.",
             "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the",
-            "current directory is the program's class path. osu_latency and osu_bw name the benchmarks.",
+            "current directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the",
+            "collective osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v],",
+            "osu_allgather[v], osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.",
         })
 final class MpirunArgs {
     /** Options of {@code java} that take the next argument as their value. */

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +18,30 @@ import org.atollmpi.launch.MpirunArgs.UsageError;
 
 /** The command line and exported environment that start one rank's JVM; the same for every rank. */
 final class RankCommand {
-    /** Short names of the benchmarks, as {@code bin/mpirun -np 2 osu_latency}. */
-    static final Map<String, String> BENCHMARKS = Map.of(
-            "osu_latency", "org.atollmpi.bench.osu.OsuLatency",
-            "osu_bw", "org.atollmpi.bench.osu.OsuBw");
+    /** The collectives of the OSU benchmarks: {@code osu_<name>} blocking, {@code osu_i<name>} nonblocking. */
+    static final List<String> OSU_COLLECTIVES = List.of("barrier", "bcast", "reduce", "allreduce", "gather",
+            "gatherv", "scatter", "scatterv", "allgather", "allgatherv", "alltoall", "alltoallv", "reduce_scatter");
+    /**
+     * Short names of the benchmarks, as {@code bin/mpirun -np 2 osu_latency}, and what each runs:
+     * the main class, then arguments before the user's (the collectives share one main class,
+     * which takes the benchmark's name first).
+     */
+    static final Map<String, List<String>> BENCHMARKS = benchmarks();
     static final String BENCHMARKS_JAR = "atoll-mpi-benchmarks.jar";
 
     private RankCommand() {
+    }
+
+    private static Map<String, List<String>> benchmarks() {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        names.put("osu_latency", List.of("org.atollmpi.bench.osu.OsuLatency"));
+        names.put("osu_bw", List.of("org.atollmpi.bench.osu.OsuBw"));
+        for (String prefix : List.of("osu_", "osu_i")) {
+            for (String collective : OSU_COLLECTIVES) {
+                names.put(prefix + collective, List.of("org.atollmpi.bench.osu.OsuCollectives", prefix + collective));
+            }
+        }
+        return Collections.unmodifiableMap(names);
     }
 
     /**
@@ -73,9 +91,12 @@ final class RankCommand {
         List<String> classPath = new ArrayList<>();
         classPath.add(installation.classPath());
         String mainClass = spec.mainClass();
-        if (mainClass != null && BENCHMARKS.containsKey(mainClass)) {
+        List<String> leadingArgs = List.of();
+        List<String> benchmark = mainClass == null ? null : BENCHMARKS.get(mainClass);
+        if (benchmark != null) {
             classPath.add(benchmarksJar(mainClass, installation));
-            mainClass = BENCHMARKS.get(mainClass);
+            mainClass = benchmark.get(0);
+            leadingArgs = benchmark.subList(1, benchmark.size());
         }
         if (spec.jar() != null) {
             // 'java -jar' would drop our jar from the class path: run the jar's Main-Class instead;
@@ -90,6 +111,7 @@ final class RankCommand {
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classPath));
         cmd.add(mainClass);
+        cmd.addAll(leadingArgs);
         cmd.addAll(spec.args());
         return cmd;
     }

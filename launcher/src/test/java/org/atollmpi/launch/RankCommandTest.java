@@ -93,6 +93,14 @@ class RankCommandTest {
         assertTrue(classPathOf(cmd).startsWith("/atoll/lib/atoll-mpi.jar" + File.pathSeparator + bench));
         assertEquals(List.of("org.atollmpi.bench.osu.OsuLatency", "-m", "8"), cmd.subList(cmd.size() - 3, cmd.size()));
 
+        cmd = RankCommand.command(MpirunArgs.parse("mpirun", "-np", "4", "osu_iallreduce", "-c"), installed, null);
+        assertEquals(List.of("org.atollmpi.bench.osu.OsuCollectives", "osu_iallreduce", "-c"),
+                cmd.subList(cmd.size() - 3, cmd.size()), "a collective's name goes first to their shared main class");
+        cmd = RankCommand.command(MpirunArgs.parse("mpirun", "-np", "4", "java", "-Dx=1", "osu_reduce_scatter"), installed, null);
+        assertEquals(List.of("-Dx=1", "-cp"), cmd.subList(cmd.size() - 5, cmd.size() - 3), "the java form keeps its options");
+        assertEquals(List.of("org.atollmpi.bench.osu.OsuCollectives", "osu_reduce_scatter"), cmd.subList(cmd.size() - 2, cmd.size()));
+        assertEquals(2 + 2 * 13, RankCommand.BENCHMARKS.size(), "osu_latency, osu_bw, 13 collectives blocking and not");
+
         UsageError e = assertThrows(UsageError.class, () -> command(null, "osu_bw"));
         assertTrue(e.getMessage().contains(RankCommand.BENCHMARKS_JAR), e.getMessage());
     }

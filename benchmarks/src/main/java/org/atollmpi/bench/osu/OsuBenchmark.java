@@ -1,29 +1,29 @@
 package org.atollmpi.bench.osu;
 
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
+import java.util.function.BiFunction;
 
 import mpi.Comm;
 import mpi.MPI;
 
 /**
- * What the two OSU point-to-point benchmarks share: option parsing, the two-rank check, the
- * header, the rows, validation bookkeeping and the {@code -g} allocation probe. A subclass runs
- * one message size at a time.
+ * What every OSU benchmark shares: the program (Init, options, the rank check, the run, Finalize,
+ * the exit status) and the table rank 0 prints, in OSU's layout: the header, the buffer kind, the
+ * column line, one row per size ({@code %-10d} size, {@code %18.2f} figures) and under {@code -c}
+ * a Pass/Fail column, with a failing size also named on stderr. {@link PairBenchmark} runs the
+ * two-rank tests, {@link CollectiveBenchmark} the collective ones.
  */
 abstract class OsuBenchmark {
-    /** The OSU micro-benchmarks release whose Java tests this output follows. */
+    /** The OSU micro-benchmarks release whose tests this output follows. */
     static final String OSU_VERSION = "v7.5";
+    static final int SIZE_WIDTH = 10;
     static final int FIELD_WIDTH = 18;
-
-    static final int TAG_DATA = 1;
-    static final int TAG_REPORT = 2;
 
     final OsuOptions options;
     final Comm comm;
     final int rank;
     final PrintStream out = System.out;
-    int failedSizes;
+    private int failedSizes;
 
     OsuBenchmark(OsuOptions options, Comm comm) {
         this.options = options;
@@ -31,31 +31,45 @@ abstract class OsuBenchmark {
         this.rank = comm.getRank();
     }
 
-    /** Title word: "Latency" or "Bandwidth". */
+    /** What the header names: "Latency", "Allreduce Latency", "Non-blocking Broadcast Latency". */
     abstract String title();
 
-    /** Column header: "Latency (us)" or "Bandwidth (MB/s)". */
-    abstract String column();
+    /** Runs every size; rank 0 prints the table. */
+    abstract void run();
+
+    /** The array type of {@code -a arrays}, for the buffers line. */
+    String arrayType() {
+        return "byte[]";
+    }
+
+    /** What {@code -c} counts: "bytes" or, for the reductions, "floats". */
+    String checkedUnit() {
+        return "bytes";
+    }
+
+    final String header() {
+        return "# OSU MPI-Java " + title() + " Test " + OSU_VERSION;
+    }
 
     /**
-     * Runs one size: warm-up, timed loop (calling {@link #startTiming} at its start) and, with
-     * {@code -c}, validation. Returns the value for the row (rank 0 only).
+     * The benchmark's main: Init, options ({@code -h} prints the usage, {@code -v} the header),
+     * the rank check of {@code kind}, the run, Finalize; exits 1 on a bad option, a wrong rank
+     * count or a failed validation. A {@code factory} that finds the options unusable throws
+     * {@link IllegalArgumentException} on every rank alike.
      */
-    abstract double measure(int size, int iterations, int warmup);
-
-    /** Checks the data of {@code size}-byte messages; returns the errors this rank saw. */
-    abstract long validate(int size, int iterations);
-
-    /** The benchmark's main: Init, two-rank check, all sizes, Finalize, exit status. */
     static void main(OsuOptions.Kind kind, String program, String[] args,
-                     java.util.function.BiFunction<OsuOptions, Comm, OsuBenchmark> factory) {
+                     BiFunction<OsuOptions, Comm, OsuBenchmark> factory) {
         args = MPI.Init(args);
         Comm world = MPI.COMM_WORLD;
         int rank = world.getRank();
         int status = 0;
         OsuOptions options = null;
+        OsuBenchmark benchmark = null;
         try {
             options = OsuOptions.parse(kind, args);
+            if (!options.help) {
+                benchmark = factory.apply(options, world);
+            }
         } catch (IllegalArgumentException e) {
             if (rank == 0) {
                 System.err.println(program + ": " + e.getMessage());
@@ -63,19 +77,8 @@ abstract class OsuBenchmark {
             }
             status = 1;
         }
-        if (options != null && options.help) {
-            if (rank == 0) {
-                System.out.print(OsuOptions.usage(kind, program));
-            }
-        } else if (options != null && world.getSize() != 2) {
-            if (rank == 0) {
-                System.err.println("This test requires exactly two processes");
-            }
-            status = 1;
-        } else if (options != null) {
-            OsuBenchmark benchmark = factory.apply(options, world);
-            benchmark.run();
-            status = benchmark.failedSizes == 0 ? 0 : 1;
+        if (status == 0) {
+            status = perform(kind, program, options, benchmark, world);
         }
         System.out.flush();
         MPI.Finalize();
@@ -84,135 +87,110 @@ abstract class OsuBenchmark {
         }
     }
 
-    final void run() {
-        if (rank == 0) {
-            out.println("# OSU MPI-Java " + title() + " Test " + OSU_VERSION);
-            out.println("# Buffers: " + (options.buffers == OsuOptions.BufferKind.ARRAYS
-                    ? "byte[] arrays" : "direct buffers from MPI.newByteBuffer"));
-            out.print(String.format("%-10s%" + FIELD_WIDTH + "s", "# Size", column()));
-            out.println(options.validate ? String.format("%" + FIELD_WIDTH + "s", "Validation") : "");
-            out.flush();
+    /** What the options ask for: the usage, the header, or (on a suitable rank count) the run; the exit status. */
+    private static int perform(OsuOptions.Kind kind, String program, OsuOptions options, OsuBenchmark benchmark,
+                               Comm world) {
+        boolean first = world.getRank() == 0;
+        if (options.help) {
+            if (first) {
+                System.out.print(OsuOptions.usage(kind, program));
+            }
+            return 0;
         }
-        warmUpTheJit();
-        boolean probed = false;
-        for (int size : options.sizes()) {
-            int iterations = options.iterations(size);
-            int warmup = options.warmup(size);
-            boolean probe = options.allocation && size == OsuOptions.ALLOCATION_PROBE_SIZE;
-            probing = probe;
-            double value = measure(size, iterations, warmup);
-            long allocated = probe ? allocatedSinceStart() : 0;
-            String verdict = "";
-            if (options.validate) {
-                long errors = sumOverRanks(validate(size, Math.min(iterations, 100)));
-                verdict = String.format("%" + FIELD_WIDTH + "s", errors == 0 ? "Pass" : "Fail");
-                if (errors != 0) {
-                    failedSizes++;
-                    if (rank == 0) {
-                        System.err.println("# validation: " + errors + " wrong bytes at size " + size);
-                    }
+        if (options.version) {
+            if (first) {
+                System.out.println(benchmark.header());
+            }
+            return 0;
+        }
+        String wrongRanks = rankCheck(kind, world.getSize());
+        if (wrongRanks != null) {
+            if (first) {
+                System.err.println(wrongRanks);
+            }
+            return 1;
+        }
+        benchmark.run();
+        return benchmark.failedSizes == 0 ? 0 : 1;
+    }
+
+    /** OSU's message when {@code ranks} do not suit the benchmark, or null. */
+    private static String rankCheck(OsuOptions.Kind kind, int ranks) {
+        if (kind.collective()) {
+            return ranks < 2 ? "This test requires at least two processes" : null;
+        }
+        return ranks != 2 ? "This test requires exactly two processes" : null;
+    }
+
+    // ---- the table -------------------------------------------------------------------------
+
+    static String field(String text) {
+        return String.format("%" + FIELD_WIDTH + "s", text);
+    }
+
+    static String field(double value) {
+        return String.format("%" + FIELD_WIDTH + ".2f", value);
+    }
+
+    static String sizeField(int size) {
+        return String.format("%-" + SIZE_WIDTH + "d", size);
+    }
+
+    static String sizeHeader() {
+        return String.format("%-" + SIZE_WIDTH + "s", "# Size");
+    }
+
+    /** Rank 0: the header, the buffers line (where there is a message), {@link #printNotes}, the column line. */
+    final void printPreamble(String columns) {
+        if (rank != 0) {
+            return;
+        }
+        out.println(header());
+        if (options.kind.sized()) {
+            out.println("# Buffers: " + (options.buffers == OsuOptions.BufferKind.ARRAYS
+                    ? arrayType() + " arrays" : "direct buffers from MPI.newByteBuffer"));
+        }
+        printNotes();
+        out.println(columns + (options.validate ? field("Validation") : ""));
+        out.flush();
+    }
+
+    /** Comment lines between the buffers line and the columns; none by default. */
+    void printNotes() {
+    }
+
+    /**
+     * Rank 0 prints {@code row}, under {@code -c} with the verdict on {@code errors} (the sum
+     * over the ranks); a failed size is counted and named on stderr.
+     */
+    final void printRow(String row, int size, long errors) {
+        String verdict = "";
+        if (options.validate) {
+            verdict = field(errors == 0 ? "Pass" : "Fail");
+            if (errors != 0) {
+                failedSizes++;
+                if (rank == 0) {
+                    System.err.println("# validation: " + errors + " wrong " + checkedUnit() + " at size " + size);
                 }
             }
-            if (rank == 0) {
-                out.println(String.format("%-10d%" + FIELD_WIDTH + ".2f", size, value) + verdict);
-            }
-            if (probe) {
-                probed = true;
-                reportAllocation(allocated, iterations);
-            }
-            if (rank == 0) {
-                out.flush();
-            }
         }
-        if (options.allocation && !probed && rank == 0) {
-            out.println("# -g: size " + OsuOptions.ALLOCATION_PROBE_SIZE + " is not in the range, nothing measured");
+        if (rank == 0) {
+            out.println(row + verdict);
+            out.flush();
         }
+    }
+
+    /** Rank 0, after the last row: how many sizes failed validation, if any did. */
+    final void printSummary() {
         if (failedSizes != 0 && rank == 0) {
             out.println("# Validation failed for " + failedSizes + " sizes");
         }
     }
 
-    /**
-     * One untimed pass over every size before any is measured. A C benchmark starts at full
-     * speed; a JVM interprets, then compiles, and its compiler threads take the cores that two
-     * spinning ranks need, so without this the first sizes of a run measure the JIT, not the
-     * library. The timed iterations per size stay the OSU (and C reference) counts.
-     */
-    private void warmUpTheJit() {
-        boolean first = true;
-        for (int size : options.sizes()) {
-            // The first size warms the path every small message shares long enough for C2 to
-            // compile it (tens of thousands of calls, then the compile itself); later sizes warm
-            // their own protocol: small ones by count, large ones by about 256 MiB moved each.
-            int messages = first ? 100_000 : (int) Math.max(20, Math.min(10_000, (256L << 20) / Math.max(1, size)));
-            if (first && size > 65536) {
-                messages = (int) Math.max(20, (256L << 20) / size);
-            }
-            // Many short calls, not one long one: the timed call is a new invocation, and it must find
-            // measure() itself compiled, not only an on-stack-replacement of one long loop.
-            int iterations = Math.max(1, messages / messagesPerIteration());
-            int perCall = Math.max(1, Math.min(iterations, 500));
-            for (int done = 0; done < iterations; done += perCall) {
-                measure(size, perCall, 0);
-            }
-            first = false;
-        }
-        comm.barrier();
-    }
-
-    /** Messages one iteration of {@link #measure} sends each way (a bandwidth window, or one). */
-    int messagesPerIteration() {
-        return 1;
-    }
-
-    // ---- timing and the allocation probe -------------------------------------------------
-
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private boolean probing;
-    private long allocationStart;
-    private long probeOverhead;
-
-    /** Barrier, then the start time; with {@code -g} at the probe size, the allocation counter too. */
-    final double startTiming() {
-        comm.barrier();
-        if (probing) {
-            long a = THREADS.getCurrentThreadAllocatedBytes();
-            long b = THREADS.getCurrentThreadAllocatedBytes();
-            probeOverhead = b - a;
-            allocationStart = THREADS.getCurrentThreadAllocatedBytes();
-        }
-        return MPI.wtime();
-    }
-
-    private long allocatedSinceStart() {
-        long end = THREADS.getCurrentThreadAllocatedBytes();
-        return Math.max(0, end - allocationStart - probeOverhead);
-    }
-
-    /** Rank 1 sends its count to rank 0, which prints both. */
-    private void reportAllocation(long allocated, int iterations) {
-        long[] other = new long[1];
-        if (rank == 1) {
-            other[0] = allocated;
-            comm.send(other, 1, MPI.LONG, 0, TAG_REPORT);
-            return;
-        }
-        comm.recv(other, 1, MPI.LONG, 1, TAG_REPORT);
-        out.println(String.format("# Allocated at %d bytes, timed loop of %d iterations:"
-                        + " rank 0 %d bytes (%.2f per iteration), rank 1 %d bytes (%.2f per iteration)",
-                OsuOptions.ALLOCATION_PROBE_SIZE, iterations,
-                allocated, (double) allocated / iterations, other[0], (double) other[0] / iterations));
-    }
-
-    /** Rank 0 gets the sum of both ranks' {@code value} (rank 1 gets its own). */
-    private long sumOverRanks(long value) {
-        long[] cell = {value};
-        if (rank == 1) {
-            comm.send(cell, 1, MPI.LONG, 0, TAG_REPORT);
-            return value;
-        }
-        comm.recv(cell, 1, MPI.LONG, 1, TAG_REPORT);
-        return value + cell[0];
+    /** The sum of every rank's {@code value}, on every rank (so all agree on the exit status). */
+    final long sumOverRanks(long value) {
+        long[] sum = {value};
+        comm.allReduce(sum, 1, MPI.LONG, MPI.SUM);
+        return sum[0];
     }
 }

@@ -12,7 +12,7 @@ import mpi.Request;
  *
  * <pre>bin/mpirun -np 2 osu_bw [-m [min:]max] [-i n] [-x n] [-a buffer|arrays] [-c] [-g]</pre>
  */
-public final class OsuBw extends OsuBenchmark {
+public final class OsuBw extends PairBenchmark {
     static final int WINDOW = 64;
     static final int TAG_WINDOW = 100;
     static final int TAG_ACK = 101;

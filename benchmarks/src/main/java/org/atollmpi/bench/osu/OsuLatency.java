@@ -10,7 +10,7 @@ import mpi.MPI;
  *
  * <pre>bin/mpirun -np 2 osu_latency [-m [min:]max] [-i n] [-x n] [-a buffer|arrays] [-c] [-g]</pre>
  */
-public final class OsuLatency extends OsuBenchmark {
+public final class OsuLatency extends PairBenchmark {
     private final Payload sendBuffer;
     private final Payload recvBuffer;
 

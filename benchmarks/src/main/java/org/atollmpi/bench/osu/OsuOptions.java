@@ -3,46 +3,72 @@ package org.atollmpi.bench.osu;
 import java.util.Locale;
 
 /**
- * Command-line options of the OSU point-to-point benchmarks, parsed the way the OSU
- * micro-benchmarks parse them:
+ * Command-line options of the OSU benchmarks, parsed the way the OSU micro-benchmarks parse them:
  *
  * <pre>
  *   -m, --message-size [MIN:]MAX   message sizes from MIN (default: the benchmark's) to MAX bytes
  *   -i, --iterations N             timed iterations for every size (default: by size, see below)
  *   -x, --warmup N                 untimed warm-up iterations (default: a tenth of the iterations)
- *   -a, --buffer buffer|arrays     MPI.newByteBuffer direct buffers (default) or byte[] arrays
+ *   -a, --buffer buffer|arrays     MPI.newByteBuffer direct buffers (default) or Java arrays
  *   -c, --validation               fill messages with a pattern, check them, report Pass/Fail
- *   -g, --allocation               report bytes allocated per iteration at 8 bytes (each rank)
+ *   -f, --full                     collectives: more columns (min and max over the ranks, ...)
+ *   -g, --allocation               point-to-point: bytes allocated per iteration at 8 bytes (each rank)
+ *   -v, --version                  print the benchmark's header line
  *   -h, --help                     this text
  * </pre>
  *
- * Without {@code -i}, the iteration counts are those of {@code shared/bench/c_reference.c}, so
+ * Each {@link Kind} accepts the options that mean something to it; the barrier has no message,
+ * so no {@code -m} or {@code -a} (its {@code -c} checks only that the rounds complete).
+ *
+ * <p>Without {@code -i}, the iteration counts are those of {@code shared/bench/c_reference.c}, so
  * the Java and C runs sit side by side: latency 10000 up to 64 KiB and 200 above; bandwidth 100
- * windows up to 64 KiB and 20 above.
+ * windows up to 64 KiB and 20 above; collectives 1000 up to 64 KiB and 100 above (OSU's own 1000
+ * and 100, with c_reference's 64 KiB boundary where OSU's is 8 KiB).
  */
 public final class OsuOptions {
-    /** Which benchmark the options are for: it decides the defaults. */
+    /** Which benchmark the options are for: it decides the defaults and the options accepted. */
     public enum Kind {
-        LATENCY("Latency", 0, 10_000, 200),
-        BANDWIDTH("Bandwidth", 1, 100, 20);
+        /** Two-rank ping-pong: sizes from 0 B to 4 MiB. */
+        LATENCY(0, 1 << 22, 10_000, 200, "mixacghv"),
+        /** Two-rank windows of 64 messages: sizes from 1 B to 4 MiB. */
+        BANDWIDTH(1, 1 << 22, 100, 20, "mixacghv"),
+        /** A collective with data, blocking or not: sizes from 1 B to 1 MiB, as OSU's. */
+        COLLECTIVE(1, 1 << 20, 1000, 100, "mixacfhv"),
+        /** Barrier or iBarrier: no message, one row. */
+        BARRIER(0, 0, 1000, 100, "ixcfhv");
 
-        final String title;
         final int defaultMin;
+        final int defaultMax;
         final int smallIterations;
         final int largeIterations;
+        /** The option letters this kind accepts. */
+        private final String options;
 
-        Kind(String title, int defaultMin, int smallIterations, int largeIterations) {
-            this.title = title;
+        Kind(int defaultMin, int defaultMax, int smallIterations, int largeIterations, String options) {
             this.defaultMin = defaultMin;
+            this.defaultMax = defaultMax;
             this.smallIterations = smallIterations;
             this.largeIterations = largeIterations;
+            this.options = options;
+        }
+
+        /** Whether the rows have a message size ({@code -m} and {@code -a} apply). */
+        public boolean sized() {
+            return options.indexOf('m') >= 0;
+        }
+
+        /** Whether it runs on any number of ranks from two (collectives) or on exactly two. */
+        public boolean collective() {
+            return this == COLLECTIVE || this == BARRIER;
+        }
+
+        boolean accepts(char option) {
+            return options.indexOf(option) >= 0;
         }
     }
 
     /** Sizes above this are "large" and get the smaller default iteration count. */
     public static final int LARGE_MESSAGE_SIZE = 64 * 1024;
-    /** The default largest message, as in OSU and c_reference.c: 4 MiB. */
-    public static final int DEFAULT_MAX_SIZE = 1 << 22;
     /** The size whose allocations {@code -g} measures. */
     public static final int ALLOCATION_PROBE_SIZE = 8;
 
@@ -57,11 +83,13 @@ public final class OsuOptions {
     public final int warmup;
     public final BufferKind buffers;
     public final boolean validate;
+    public final boolean full;
     public final boolean allocation;
+    public final boolean version;
     public final boolean help;
 
-    private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup,
-                       BufferKind buffers, boolean validate, boolean allocation, boolean help) {
+    private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
+                       boolean validate, boolean full, boolean allocation, boolean version, boolean help) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
@@ -69,24 +97,35 @@ public final class OsuOptions {
         this.warmup = warmup;
         this.buffers = buffers;
         this.validate = validate;
+        this.full = full;
         this.allocation = allocation;
+        this.version = version;
         this.help = help;
     }
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with a one-line reason. */
     public static OsuOptions parse(Kind kind, String... args) {
         int min = kind.defaultMin;
-        int max = DEFAULT_MAX_SIZE;
+        int max = kind.defaultMax;
         int iterations = -1;
         int warmup = -1;
         BufferKind buffers = BufferKind.BUFFER;
         boolean validate = false;
+        boolean full = false;
         boolean allocation = false;
+        boolean version = false;
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            switch (arg) {
-                case "-m", "--message-size" -> {
+            char option = letter(arg);
+            if (option == 0) {
+                throw new IllegalArgumentException("unknown option '" + arg + "'");
+            }
+            if (!kind.accepts(option)) {
+                throw new IllegalArgumentException("option '" + arg + "' does not apply to this benchmark");
+            }
+            switch (option) {
+                case 'm' -> {
                     String value = value(args, ++i, arg);
                     int colon = value.indexOf(':');
                     if (colon >= 0) {
@@ -100,9 +139,9 @@ public final class OsuOptions {
                                 + " is larger than maximum size " + max);
                     }
                 }
-                case "-i", "--iterations" -> iterations = number(value(args, ++i, arg), arg, 1);
-                case "-x", "--warmup" -> warmup = number(value(args, ++i, arg), arg, 0);
-                case "-a", "--buffer" -> {
+                case 'i' -> iterations = number(value(args, ++i, arg), arg, 1);
+                case 'x' -> warmup = number(value(args, ++i, arg), arg, 0);
+                case 'a' -> {
                     String value = value(args, ++i, arg).toLowerCase(Locale.ROOT);
                     buffers = switch (value) {
                         case "buffer", "buffers" -> BufferKind.BUFFER;
@@ -111,19 +150,36 @@ public final class OsuOptions {
                                 arg + ": expected 'buffer' or 'arrays', got '" + value + "'");
                     };
                 }
-                case "-c", "--validation" -> validate = true;
-                case "-g", "--allocation" -> allocation = true;
-                case "-h", "--help" -> help = true;
-                default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
+                case 'c' -> validate = true;
+                case 'f' -> full = true;
+                case 'g' -> allocation = true;
+                case 'v' -> version = true;
+                default -> help = true;
             }
         }
-        if (kind == Kind.BANDWIDTH && max < 1) {
-            throw new IllegalArgumentException("-m: bandwidth needs a maximum size of at least 1");
+        if (kind != Kind.LATENCY && kind.sized() && max < 1) {
+            throw new IllegalArgumentException("-m: this benchmark needs a maximum size of at least 1");
         }
-        if (kind == Kind.BANDWIDTH && min < 1) {
+        if (kind != Kind.LATENCY && kind.sized() && min < 1) {
             min = 1;
         }
-        return new OsuOptions(kind, min, max, iterations, warmup, buffers, validate, allocation, help);
+        return new OsuOptions(kind, min, max, iterations, warmup, buffers, validate, full, allocation, version, help);
+    }
+
+    /** The letter of a short or long option, or 0 for anything else. */
+    private static char letter(String arg) {
+        return switch (arg) {
+            case "-m", "--message-size" -> 'm';
+            case "-i", "--iterations" -> 'i';
+            case "-x", "--warmup" -> 'x';
+            case "-a", "--buffer" -> 'a';
+            case "-c", "--validation" -> 'c';
+            case "-f", "--full" -> 'f';
+            case "-g", "--allocation" -> 'g';
+            case "-v", "--version" -> 'v';
+            case "-h", "--help" -> 'h';
+            default -> 0;
+        };
     }
 
     private static String value(String[] args, int i, String option) {
@@ -146,15 +202,27 @@ public final class OsuOptions {
         return n;
     }
 
-    /** The message sizes to run: {@code min} (0 allowed), then powers of two up to {@code max}. */
+    /**
+     * The message sizes to run: {@code min} (0 allowed), then powers of two up to {@code max};
+     * the barrier's single row is size 0.
+     */
     public int[] sizes() {
+        return sizes(minSize);
+    }
+
+    /**
+     * The sizes from {@code max(min, least)}: a reduction moves whole floats, so OSU starts it at
+     * 4 bytes whatever {@code -m} says.
+     */
+    public int[] sizes(int least) {
+        int first = Math.max(minSize, least);
         int count = 0;
-        for (int s = minSize; s <= maxSize; s = next(s)) {
+        for (int s = first; s <= maxSize; s = next(s)) {
             count++;
         }
         int[] sizes = new int[count];
         int k = 0;
-        for (int s = minSize; s <= maxSize; s = next(s)) {
+        for (int s = first; s <= maxSize; s = next(s)) {
             sizes[k++] = s;
         }
         return sizes;
@@ -180,19 +248,41 @@ public final class OsuOptions {
         return warmup >= 0 ? warmup : iterations(size) / 10;
     }
 
+    /** The help text: the options {@code kind} accepts, with their defaults. */
     public static String usage(Kind kind, String program) {
-        String sizes = kind == Kind.LATENCY ? "0" : "1";
-        return "Usage: " + program + " [options]\n"
-                + "  -m, --message-size [MIN:]MAX  sizes from MIN (default " + sizes + ") to MAX bytes"
-                + " (default " + DEFAULT_MAX_SIZE + ")\n"
-                + "  -i, --iterations N            timed iterations for every size (default "
-                + kind.smallIterations + ", " + kind.largeIterations + " above " + LARGE_MESSAGE_SIZE + " bytes)\n"
-                + "  -x, --warmup N                warm-up iterations (default: a tenth of the iterations)\n"
-                + "  -a, --buffer buffer|arrays    direct buffers from MPI.newByteBuffer (default) or byte[] arrays\n"
-                + "  -c, --validation              check the data of every size, print Pass/Fail\n"
-                + "  -g, --allocation              print bytes allocated per iteration at "
-                + ALLOCATION_PROBE_SIZE + " bytes on each rank\n"
-                + "  -h, --help                    print this help\n"
-                + "Run on exactly two ranks: bin/mpirun -np 2 " + program + " [options]\n";
+        StringBuilder b = new StringBuilder("Usage: " + program + " [options]\n");
+        if (kind.accepts('m')) {
+            b.append("  -m, --message-size [MIN:]MAX  sizes from MIN (default ").append(kind.defaultMin)
+                    .append(") to MAX bytes (default ").append(kind.defaultMax).append(")\n");
+        }
+        b.append("  -i, --iterations N            timed iterations for every size (default ")
+                .append(kind.smallIterations);
+        if (kind.sized()) {
+            b.append(", ").append(kind.largeIterations).append(" above ").append(LARGE_MESSAGE_SIZE).append(" bytes");
+        }
+        b.append(")\n");
+        b.append("  -x, --warmup N                warm-up iterations (default: a tenth of the iterations)\n");
+        if (kind.accepts('a')) {
+            b.append("  -a, --buffer buffer|arrays    direct buffers from MPI.newByteBuffer (default) or Java arrays\n");
+        }
+        if (kind.accepts('c')) {
+            b.append(kind.sized()
+                    ? "  -c, --validation              check the data of every size, print Pass/Fail\n"
+                    : "  -c, --validation              check that the rounds complete, print Pass/Fail\n");
+        }
+        if (kind.accepts('f')) {
+            b.append("  -f, --full                    more columns: minimum and maximum over the ranks and the\n"
+                    + "                                iterations; nonblocking: the time in the start call and in wait\n");
+        }
+        if (kind.accepts('g')) {
+            b.append("  -g, --allocation              print bytes allocated per iteration at ")
+                    .append(ALLOCATION_PROBE_SIZE).append(" bytes on each rank\n");
+        }
+        b.append("  -v, --version                 print the benchmark's header line\n");
+        b.append("  -h, --help                    print this help\n");
+        b.append(kind.collective()
+                ? "Run on two or more ranks: bin/mpirun -np 4 " + program + " [options]\n"
+                : "Run on exactly two ranks: bin/mpirun -np 2 " + program + " [options]\n");
+        return b.toString();
     }
 }

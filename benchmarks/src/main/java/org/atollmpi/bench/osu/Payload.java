@@ -9,8 +9,11 @@ import mpi.Request;
 /**
  * The message memory of a benchmark: a direct buffer from {@link MPI#newByteBuffer} (OSU's
  * {@code -a buffer}) or a {@code byte[]} ({@code -a arrays}, the MVAPICH2-J array form of the
- * nonblocking calls). The calls below allocate nothing themselves, so what {@code -g} measures is
- * the library's own allocation.
+ * nonblocking calls). The point-to-point calls below allocate nothing themselves, so what
+ * {@code -g} measures is the library's own allocation; the collectives pass {@link #buffer()}.
+ *
+ * <p>Validation data: {@link #fill} writes a pattern that depends on a seed and on the index
+ * within the block, so a block checks the same wherever it lands in a larger buffer.
  */
 abstract class Payload {
     final int capacity;
@@ -24,6 +27,9 @@ abstract class Payload {
                 ? new Arrays(new byte[capacity])
                 : new Direct(MPI.newByteBuffer(capacity));
     }
+
+    /** What an MPI call takes: the direct {@link ByteBuffer} or the {@code byte[]}. */
+    abstract Object buffer();
 
     abstract void send(Comm comm, int size, int dest, int tag);
 
@@ -50,8 +56,13 @@ abstract class Payload {
     }
 
     void fill(int size, int seed) {
+        fill(0, size, seed);
+    }
+
+    /** Writes the pattern {@code seed} into the {@code size} bytes from {@code offset}. */
+    void fill(int offset, int size, int seed) {
         for (int i = 0; i < size; i++) {
-            put(i, pattern(seed, i));
+            put(offset + i, pattern(seed, i));
         }
     }
 
@@ -64,13 +75,23 @@ abstract class Payload {
 
     /** Number of the first {@code size} bytes that differ from the pattern {@code seed}. */
     int check(int size, int seed) {
+        return check(0, size, seed);
+    }
+
+    /** Number of the {@code size} bytes from {@code offset} that differ from the pattern {@code seed}. */
+    int check(int offset, int size, int seed) {
         int errors = 0;
         for (int i = 0; i < size; i++) {
-            if (get(i) != pattern(seed, i)) {
+            if (get(offset + i) != pattern(seed, i)) {
                 errors++;
             }
         }
         return errors;
+    }
+
+    /** Inverts byte {@code index}: the {@code atoll.osu.corrupt} seam that proves validation can fail. */
+    void spoil(int index) {
+        put(index, (byte) ~get(index));
     }
 
     static final class Direct extends Payload {
@@ -79,6 +100,11 @@ abstract class Payload {
         Direct(ByteBuffer buffer) {
             super(buffer.capacity());
             this.buffer = buffer;
+        }
+
+        @Override
+        Object buffer() {
+            return buffer;
         }
 
         @Override
@@ -130,6 +156,11 @@ abstract class Payload {
         Arrays(byte[] array) {
             super(array.length);
             this.array = array;
+        }
+
+        @Override
+        Object buffer() {
+            return array;
         }
 
         @Override

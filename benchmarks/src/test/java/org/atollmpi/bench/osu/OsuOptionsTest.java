@@ -31,6 +31,39 @@ class OsuOptionsTest {
     }
 
     @Test
+    void collectivesFollowOsuAndTheCReference() {
+        OsuOptions coll = OsuOptions.parse(Kind.COLLECTIVE);
+        assertEquals(1, coll.minSize);
+        assertEquals(1 << 20, coll.maxSize);
+        assertEquals(1000, coll.iterations(65536));
+        assertEquals(100, coll.iterations(65537));
+        assertEquals(100, coll.warmup(8));
+        assertFalse(coll.full);
+        assertEquals(21, coll.sizes().length); // 1, 2, ..., 1 MiB
+        assertArrayEquals(new int[] {4, 8, 16}, OsuOptions.parse(Kind.COLLECTIVE, "-m", "16").sizes(4), "reductions start at a float");
+        assertArrayEquals(new int[] {6, 8}, OsuOptions.parse(Kind.COLLECTIVE, "-m", "6:8").sizes(4));
+        assertArrayEquals(new int[] {1, 2}, OsuOptions.parse(Kind.COLLECTIVE, "-m", "0:2").sizes(), "no empty collective");
+        assertTrue(OsuOptions.parse(Kind.COLLECTIVE, "-f", "-c", "-a", "arrays").full);
+
+        OsuOptions barrier = OsuOptions.parse(Kind.BARRIER, "-f", "-i", "7", "-c");
+        assertArrayEquals(new int[] {0}, barrier.sizes(), "one row");
+        assertEquals(7, barrier.iterations(0));
+        assertTrue(barrier.full && barrier.validate);
+        assertTrue(OsuOptions.parse(Kind.BARRIER, "--version").version);
+    }
+
+    @Test
+    void eachKindRefusesTheOptionsItHasNoUseFor() {
+        for (String[] refused : new String[][] {{"BARRIER", "-m", "8"}, {"BARRIER", "-a", "arrays"}, {"COLLECTIVE", "-g"},
+            {"LATENCY", "-f"}, {"BANDWIDTH", "--full"}}) {
+            Kind kind = Kind.valueOf(refused[0]);
+            String[] args = java.util.Arrays.copyOfRange(refused, 1, refused.length);
+            String message = assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(kind, args)).getMessage();
+            assertTrue(message.contains("'" + args[0] + "' does not apply"), kind + ": " + message);
+        }
+    }
+
+    @Test
     void sizesArePowersOfTwoFromZero() {
         assertArrayEquals(new int[] {0, 1, 2, 4, 8}, OsuOptions.parse(Kind.LATENCY, "-m", "8").sizes());
         assertArrayEquals(new int[] {4, 8, 16}, OsuOptions.parse(Kind.LATENCY, "-m", "4:16").sizes());
@@ -69,11 +102,25 @@ class OsuOptionsTest {
     }
 
     @Test
-    void usageNamesEveryOption() {
+    void usageNamesEveryOptionAccepted() {
         String usage = OsuOptions.usage(Kind.LATENCY, "osu_latency");
-        for (String option : new String[] {"-m", "-i", "-x", "-a", "-c", "-g", "-h"}) {
+        for (String option : new String[] {"-m", "-i", "-x", "-a", "-c", "-g", "-v", "-h"}) {
             assertTrue(usage.contains(option + ","), option);
         }
+        assertFalse(usage.contains("-f,"));
+        assertTrue(usage.contains("exactly two ranks"));
+
+        usage = OsuOptions.usage(Kind.COLLECTIVE, "osu_allreduce");
+        for (String option : new String[] {"-m", "-i", "-x", "-a", "-c", "-f", "-v", "-h"}) {
+            assertTrue(usage.contains(option + ","), option);
+        }
+        assertFalse(usage.contains("-g,"));
+        assertTrue(usage.contains("(default 1) to MAX bytes (default 1048576)"), usage);
+        assertTrue(usage.contains("bin/mpirun -np 4 osu_allreduce"), usage);
+
+        usage = OsuOptions.usage(Kind.BARRIER, "osu_barrier");
+        assertFalse(usage.contains("-m,") || usage.contains("-a,"), usage);
+        assertTrue(usage.contains("-f,") && usage.contains("-c,"), usage);
     }
 
     @Test
