@@ -29,7 +29,7 @@ for test in ("barrier", "bcast", "allreduce", "reduce", "allgather", "alltoall")
     names = [n for (t, n) in series if t == test]
     if not names:
         continue
-    order = sorted(names, key=lambda n: (n != "c", n != "atoll", n != "ompi-java", n))
+    order = sorted(names, key=lambda n: (n != "c", n != "atoll", n != "ompi-java", n == "osu", n))
     runs = max(len(v) for n in names for v in series[(test, n)].values())
     print(f"\n### {test} (µs; median of {runs} runs, min-max; x = ratio to c)\n")
     print("| size (B) | " + " | ".join(order) + " |")
