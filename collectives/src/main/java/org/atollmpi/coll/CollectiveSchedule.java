@@ -24,6 +24,10 @@ final class CollectiveSchedule extends Schedule {
     static final int CALL_TAG_BITS = 30 - STEP_BITS - PART_BITS;
 
     final int[] worldRanks;
+    /**
+     * This member's rank in the group; in an {@link Intergroup} schedule, whose group is the
+     * other group of an intercommunicator, its rank in its own group.
+     */
     final int me;
     final int size;
     private final int context;

@@ -55,7 +55,12 @@ public abstract class Schedule implements CompletionHook {
         track(engine.irecv(base, offset, bytes, source, tag, context));
     }
 
-    private void track(Operation op) {
+    /**
+     * Counts {@code op}, any operation of this engine (a point-to-point step, or the composite
+     * of another schedule, see {@link Sequence}), among the current round's: the next round
+     * starts once all of them have completed, and the schedule releases them.
+     */
+    protected final void track(Operation op) {
         pending++;
         engine.whenComplete(op, this);
     }
