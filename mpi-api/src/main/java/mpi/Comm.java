@@ -345,7 +345,8 @@ public class Comm implements Freeable {
         return !isInterImpl() || localFirst() ? rank : worldRanks.length + rank;
     }
 
-    private boolean localFirst() {
+    /** Whether the local group of an intercommunicator comes first in {@link #creators}. */
+    final boolean localFirst() {
         return min(localWorldRanks) < min(worldRanks);
     }
 
@@ -1263,8 +1264,22 @@ public class Comm implements Freeable {
      */
     final AtomicInteger collectiveCalls = new AtomicInteger(1);
 
-    final int nextCollectiveTag() {
-        return collectiveCalls.getAndIncrement();
+    /**
+     * The first of {@code count} consecutive call tags for the next collective call: one for a
+     * call on an intracommunicator, one per stage on an intercommunicator
+     * ({@link IntercommCollectives#TAGS}).
+     */
+    final int nextCollectiveTags(int count) {
+        return collectiveCalls.getAndAdd(count);
+    }
+
+    /**
+     * Whether this member is the root of a rooted collective called with {@code root}: its rank
+     * in an intracommunicator, {@code MPI.ROOT} in an intercommunicator (where {@code root} is
+     * otherwise a rank of the other group, or {@code MPI.PROC_NULL}).
+     */
+    final boolean isRoot(int root) {
+        return isInterImpl() ? root == MPI.ROOT : rank == root;
     }
 
     /** Blocks until every rank of the communicator has called it. */
@@ -1278,7 +1293,7 @@ public class Comm implements Freeable {
 
     /** Open MPI's in-place gather: in place at the root, {@code buf} is the send buffer elsewhere. */
     private Request gatherInPlace(String call, boolean nb, Object buf, int count, Datatype type, int root) {
-        return rank == root
+        return isRoot(root)
             ? CommCollectives.gather(this, call, nb, CommCollectives.IN_PLACE, 0, 0, null, buf, 0, count, type, root)
             : CommCollectives.gather(this, call, nb, buf, 0, count, type, null, 0, 0, null, root);
     }
@@ -1292,7 +1307,7 @@ public class Comm implements Freeable {
 
     /** Open MPI's gatherv form for the other ranks. */
     private Request gathervLeaf(String call, boolean nb, Object sendbuf, int sendcount, Datatype sendtype, int root) {
-        if (rank == root) {
+        if (isRoot(root)) {
             MPI.check(call);
             throw raise(ErrorClass.ARG, call + ": the form without a receive buffer is for ranks other than the root ("
                 + root + ")");
@@ -1303,7 +1318,7 @@ public class Comm implements Freeable {
 
     /** Open MPI's in-place scatter: in place at the root, {@code buf} is the receive buffer elsewhere. */
     private Request scatterInPlace(String call, boolean nb, Object buf, int count, Datatype type, int root) {
-        return rank == root
+        return isRoot(root)
             ? CommCollectives.scatter(this, call, nb, buf, 0, count, type, CommCollectives.IN_PLACE, 0, 0, null, root)
             : CommCollectives.scatter(this, call, nb, null, 0, 0, null, buf, 0, count, type, root);
     }
@@ -1317,7 +1332,7 @@ public class Comm implements Freeable {
 
     /** Open MPI's scatterv form for the other ranks. */
     private Request scattervLeaf(String call, boolean nb, Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        if (rank == root) {
+        if (isRoot(root)) {
             MPI.check(call);
             throw raise(ErrorClass.ARG, call + ": the form without a send buffer is for ranks other than the root ("
                 + root + ")");
@@ -1328,7 +1343,7 @@ public class Comm implements Freeable {
 
     /** Open MPI's in-place reduce: in place at the root, {@code buf} is the send buffer elsewhere. */
     private Request reduceInPlace(String call, boolean nb, Object buf, int count, Datatype type, Op op, int root) {
-        return rank == root
+        return isRoot(root)
             ? CommCollectives.reduce(this, call, nb, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op, root)
             : CommCollectives.reduce(this, call, nb, buf, 0, null, 0, count, type, op, root);
     }

@@ -26,6 +26,9 @@ import org.atollmpi.engine.Operation;
  * in-place overloads of the public API pass it where the Open MPI bindings do. Buffers that only
  * the root reads are not looked at elsewhere (they may be null).
  *
+ * <p>On an intercommunicator every entry point hands the call to {@link IntercommCollectives}
+ * first thing (the same arguments, with MPI's intercommunicator meaning).
+ *
  * <p>Blocking methods return null; nonblocking ones the request.
  */
 final class CommCollectives {
@@ -39,22 +42,26 @@ final class CommCollectives {
 
     // ================================================================ common
 
-    private static Engine begin(Comm c, String call) {
+    static Engine begin(Comm c, String call) {
         c.live(call);
-        Engine e = MPI.engine(call);
-        if (c instanceof Intercomm) {
-            throw c.raise(ErrorClass.COMM, call + ": " + c.getName()
-                + " is an intercommunicator: collectives on intercommunicators are not supported yet");
-        }
-        return e;
+        return MPI.engine(call);
     }
 
     /** Starts the collective with the next call tag and completes it (blocking) or returns its request. */
     private static Request run(CollectiveCall k, Engine e, boolean nb, Object a, Object b,
                                IntFunction<Operation> start) {
+        return run(k, e, nb, a, b, 1, start);
+    }
+
+    /**
+     * As {@link #run(CollectiveCall, Engine, boolean, Object, Object, IntFunction)} for a call
+     * that takes {@code tags} consecutive call tags ({@code start} gets the first).
+     */
+    static Request run(CollectiveCall k, Engine e, boolean nb, Object a, Object b, int tags,
+                       IntFunction<Operation> start) {
         Operation op;
         try {
-            op = start.apply(k.comm.nextCollectiveTag());
+            op = start.apply(k.comm.nextCollectiveTags(tags));
         } catch (EngineException ex) {
             throw k.comm.raise(ex, k.name);
         }
@@ -74,14 +81,17 @@ final class CommCollectives {
         }
     }
 
-    private static void count(Comm c, String call, String arg, int n) {
+    static void count(Comm c, String call, String arg, int n) {
         if (n < 0) {
             throw c.raise(ErrorClass.COUNT, call + ": " + arg + " " + n + " is negative");
         }
     }
 
-    /** Checks a per-member array (counts or displacements): at least one entry per member, none negative. */
-    private static void perMember(Comm c, String call, String arg, int[] a, int negativeClass) {
+    /**
+     * Checks a per-member array (counts or displacements): at least one entry per member (of the
+     * remote group, on an intercommunicator: {@code c.size}), none negative.
+     */
+    static void perMember(Comm c, String call, String arg, int[] a, int negativeClass) {
         if (a == null) {
             throw c.raise(ErrorClass.ARG, call + ": " + arg + " is null");
         }
@@ -96,21 +106,21 @@ final class CommCollectives {
         }
     }
 
-    private static void type(Comm c, String call, String arg, Datatype t) {
+    static void type(Comm c, String call, String arg, Datatype t) {
         if (t == null) {
             throw c.raise(ErrorClass.TYPE, call + ": " + arg + " is null");
         }
     }
 
     /** Same buffer at the same place as input and output without the in-place form (MPI forbids aliasing). */
-    private static void distinct(Comm c, String call, Object s, int soff, Object r, int roff, int count) {
+    static void distinct(Comm c, String call, Object s, int soff, Object r, int roff, int count) {
         if (s != null && s == r && soff == roff && count > 0) {
             throw c.raise(ErrorClass.BUFFER, call + ": sendbuf and recvbuf are the same buffer "
                 + "(use the in-place form)");
         }
     }
 
-    private static int bytes(int count, Datatype t) {
+    static int bytes(int count, Datatype t) {
         return count * t.size; // checked against Integer.MAX_VALUE by the buffer's region
     }
 
@@ -122,7 +132,7 @@ final class CommCollectives {
     }
 
     /** One past the last element the blocks {@code (displs[i], counts[i])} reach. */
-    private static int end(Comm c, String call, int[] counts, int[] displs) {
+    static int end(Comm c, String call, int[] counts, int[] displs) {
         long end = 0;
         for (int i = 0; i < c.size; i++) {
             if (counts[i] > 0) {
@@ -135,7 +145,7 @@ final class CommCollectives {
         return (int) end;
     }
 
-    private static int[] filled(int n, int v) {
+    static int[] filled(int n, int v) {
         int[] a = new int[n];
         Arrays.fill(a, v);
         return a;
@@ -145,7 +155,7 @@ final class CommCollectives {
      * The displacements of the one-count forms (member {@code i}'s block at element
      * {@code i * count}), checked to stay below 2^31 over the whole group.
      */
-    private static int[] uniformDispls(Comm c, String call, String arg, int count) {
+    static int[] uniformDispls(Comm c, String call, String arg, int count) {
         count(c, call, arg, count);
         int n = c.size;
         if ((long) n * count > Integer.MAX_VALUE) {
@@ -166,12 +176,12 @@ final class CommCollectives {
     }
 
     /** The send side of a reduction: {@code IN_PLACE} as it is, else the checked region of {@code sbuf}. */
-    private static CollectiveData.Region sendRegion(CollectiveCall k, Object sbuf, int soff, int count, Datatype type) {
+    static CollectiveData.Region sendRegion(CollectiveCall k, Object sbuf, int soff, int count, Datatype type) {
         return sbuf == IN_PLACE ? IN_PLACE_REGION
             : CollectiveData.region(k, "sendbuf", sbuf, soff, count, type, false, true);
     }
 
-    private static int[] times(Comm c, int[] counts, Datatype t) {
+    static int[] times(Comm c, int[] counts, Datatype t) {
         int[] a = new int[c.size];
         for (int i = 0; i < a.length; i++) {
             a[i] = counts[i] * t.size;
@@ -179,7 +189,7 @@ final class CommCollectives {
         return a;
     }
 
-    private static int[] byteDispls(Comm c, int[] displs, Datatype t) {
+    static int[] byteDispls(Comm c, int[] displs, Datatype t) {
         int[] a = new int[c.size];
         for (int i = 0; i < a.length; i++) {
             a[i] = (int) CollectiveData.blockOffset(displs[i], t);
@@ -190,12 +200,18 @@ final class CommCollectives {
     // ================================================================ barrier and broadcast
 
     static Request barrier(Comm c, String call, boolean nb) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.barrier((Intercomm) c, call, nb);
+        }
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         return run(k, e, nb, null, null, tag -> Barrier.start(e, c.worldRanks, c.rank, c.collContext, tag));
     }
 
     static Request bcast(Comm c, String call, boolean nb, Object buf, int off, int count, Datatype type, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.bcast((Intercomm) c, call, nb, buf, off, count, type, root);
+        }
         Engine e = begin(c, call);
         if (ObjectCollectives.involved(c, call, nb, type, type)) {
             root(c, call, root);
@@ -215,6 +231,10 @@ final class CommCollectives {
 
     static Request gather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.gather((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcount, rtype, root);
+        }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
@@ -229,6 +249,10 @@ final class CommCollectives {
 
     static Request gatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.gatherv((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcounts, displs, rtype, root);
+        }
         return gatherv(c, call, nb, false, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype, root);
     }
 
@@ -300,6 +324,10 @@ final class CommCollectives {
 
     static Request scatter(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.scatter((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcount, rtype, root);
+        }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
         int n = c.size;
@@ -313,6 +341,10 @@ final class CommCollectives {
 
     static Request scatterv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] displs,
                             Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.scatterv((Intercomm) c, call, nb, sbuf, soff, scounts, displs, stype, rbuf,
+                roff, rcount, rtype, root);
+        }
         return scatterv(c, call, nb, false, sbuf, soff, scounts, displs, stype, rbuf, roff, rcount, rtype, root);
     }
 
@@ -388,6 +420,10 @@ final class CommCollectives {
 
     static Request allGather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                              Object rbuf, int roff, int rcount, Datatype rtype) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allGather((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcount, rtype);
+        }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         int[] displs = uniformDispls(c, call, "recvcount", rcount);
@@ -397,6 +433,10 @@ final class CommCollectives {
 
     static Request allGatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                               Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allGatherv((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcounts, displs, rtype);
+        }
         return allGatherv(c, call, nb, false, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype);
     }
 
@@ -444,6 +484,10 @@ final class CommCollectives {
 
     static Request allToAll(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                             Object rbuf, int roff, int rcount, Datatype rtype) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allToAll((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
+                rcount, rtype);
+        }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         int n = c.size;
         int[] sd = uniformDispls(c, call, "sendcount", scount);
@@ -454,6 +498,10 @@ final class CommCollectives {
 
     static Request allToAllv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] sdispls,
                              Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allToAllv((Intercomm) c, call, nb, sbuf, soff, scounts, sdispls, stype,
+                rbuf, roff, rcounts, rdispls, rtype);
+        }
         return allToAllv(c, call, nb, false, sbuf, soff, scounts, sdispls, stype, rbuf, roff, rcounts, rdispls, rtype);
     }
 
@@ -491,6 +539,10 @@ final class CommCollectives {
     /** Alltoallw: per-member datatypes, displacements in bytes (as in MPI). */
     static Request allToAllw(Comm c, String call, boolean nb, Object sbuf, int[] scounts, int[] sdispls,
                              Datatype[] stypes, Object rbuf, int[] rcounts, int[] rdispls, Datatype[] rtypes) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allToAllw((Intercomm) c, call, nb, sbuf, scounts, sdispls, stypes, rbuf,
+                rcounts, rdispls, rtypes);
+        }
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "sendCount", scounts, ErrorClass.COUNT);
@@ -518,7 +570,7 @@ final class CommCollectives {
      * blocks travel packed in one temporary (filled from the buffer, unpacked into it after for
      * the receive side) and {@code displs} are rewritten to the blocks' places in it.
      */
-    private static CollectiveData.Region blocksW(CollectiveCall k, String arg, Object buf, int[] counts,
+    static CollectiveData.Region blocksW(CollectiveCall k, String arg, Object buf, int[] counts,
                                                  int[] displs, Datatype[] types, boolean write) {
         Comm c = k.comm;
         String typesArg = arg.replace("Buf", "Types");
@@ -597,12 +649,15 @@ final class CommCollectives {
      * Elements of {@code red} in {@code count} items of {@code type}: the engine reduces elements,
      * and an item of a derived type repeating one basic kind (three doubles) holds several.
      */
-    private static int elements(int count, Datatype type, Reduction red) {
+    static int elements(int count, Datatype type, Reduction red) {
         return (int) ((long) count * type.size / red.elementBytes());
     }
 
     static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
                           Datatype type, Op op, int root) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
+        }
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
@@ -631,6 +686,10 @@ final class CommCollectives {
 
     static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
                              int count, Datatype type, Op op) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.allReduce((Intercomm) c, call, nb, which, sbuf, soff, rbuf, roff, count,
+                type, op);
+        }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         if (which == REDUCE_SCATTER_BLOCK) {
             count(c, call, "recvcount", count);
@@ -663,6 +722,10 @@ final class CommCollectives {
 
     static Request reduceScatter(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
                                  int[] counts, Datatype type, Op op) {
+        if (c instanceof Intercomm) {
+            return IntercommCollectives.reduceScatter((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, counts,
+                type, op);
+        }
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "recvcounts", counts, ErrorClass.COUNT);

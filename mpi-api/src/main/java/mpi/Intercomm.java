@@ -8,7 +8,9 @@ import org.atollmpi.engine.ErrorClass;
  * ({@code dest}, {@code source}, status sources) are ranks of the REMOTE group: the
  * communicator's point-to-point table ({@code worldRanks}) is the remote group, its local group
  * is {@code localWorldRanks}. Both groups share one context pair, free at every member of both.
- * Collectives on intercommunicators are not provided.
+ * Collectives on it have MPI's intercommunicator meaning: a rooted one goes from the root (which
+ * passes {@code MPI.ROOT}, the rest of its group {@code MPI.PROC_NULL}) to the other group, which
+ * passes the root's rank there; the others give each group the other group's data.
  */
 public final class Intercomm extends Comm {
     Intercomm(String name, int p2pContext, int collContext) {

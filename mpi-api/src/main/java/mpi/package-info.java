@@ -22,8 +22,7 @@
  *
  * <h2>Not in this version</h2>
  * One-sided communication ({@link mpi.Win}), MPI-IO ({@link mpi.File}), dynamic processes
- * (spawn, connect/accept, ports) and collectives on intercommunicators. The classes and methods
- * are there, so programs that mention them compile; calling them raises an
- * {@link mpi.MPIException} saying so.
+ * (spawn, connect/accept, ports). The classes and methods are there, so programs that mention
+ * them compile; calling them raises an {@link mpi.MPIException} saying so.
  */
 package mpi;
