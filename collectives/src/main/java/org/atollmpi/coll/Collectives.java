@@ -173,14 +173,26 @@ public final class Collectives {
             new RingAllgather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs));
     }
 
-    /** Alltoall of {@code bytes}-byte blocks: block {@code i} of the send buffer goes to member {@code i}. */
+    /**
+     * Alltoall of {@code bytes}-byte blocks: block {@code i} of the send buffer goes to member
+     * {@code i}, by the algorithm {@link Tuning} picks for {@link Collective#ALLTOALL}:
+     * {@link BruckAlltoall} or {@link PairwiseExchange}. {@code sendBase == IN_PLACE}: the blocks
+     * go out of the receive buffer.
+     */
     public static Operation alltoall(Engine engine, int[] worldRanks, int me, int context, int tag,
                                      Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes) {
         int n = worldRanks.length;
-        int[] counts = filled(n, bytes);
-        int[] displs = blocks(n, bytes);
-        return alltoallw(engine, worldRanks, me, context, tag, sendBase, sendOffset, counts, displs, recvBase,
-            recvOffset, counts, displs);
+        Algorithm a = Tuning.select(Collective.ALLTOALL, n, bytes, true);
+        Part part = switch (a) {
+            case BRUCK -> new BruckAlltoall(n, sendBase, sendOffset, recvBase, recvOffset, bytes);
+            case PAIRWISE -> {
+                int[] counts = filled(n, bytes);
+                int[] displs = blocks(n, bytes);
+                yield new PairwiseExchange(sendBase, sendOffset, counts, displs, recvBase, recvOffset, counts, displs);
+            }
+            default -> throw new AssertionError(a);
+        };
+        return start(engine, worldRanks, me, context, tag, part);
     }
 
     /** Alltoall with per-member byte counts and displacements; the same as {@link #alltoallw} here. */
