@@ -141,12 +141,28 @@ public final class Collectives {
             new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
     }
 
-    /** Allgather of {@code bytes} bytes from each member into consecutive blocks. */
+    /**
+     * Allgather of {@code bytes} bytes from each member into consecutive blocks, by the algorithm
+     * {@link Tuning} picks for {@link Collective#ALLGATHER}: {@link RecursiveDoublingAllgather},
+     * {@link BruckAllgather} or {@link RingAllgather}. Recursive doubling needs a group whose
+     * size is a power of two; any other group runs Bruck instead (every member knows the size,
+     * so all choose alike). {@code sendBase == IN_PLACE}: this member's block is in the receive
+     * buffer already.
+     */
     public static Operation allgather(Engine engine, int[] worldRanks, int me, int context, int tag,
                                       Object sendBase, long sendOffset, int bytes, Object recvBase, long recvOffset) {
         int n = worldRanks.length;
-        return allgatherv(engine, worldRanks, me, context, tag, sendBase, sendOffset, bytes, recvBase, recvOffset,
-            filled(n, bytes), blocks(n, bytes));
+        Algorithm a = Tuning.select(Collective.ALLGATHER, n, bytes, true);
+        Part part = switch (a) {
+            case RECURSIVE_DOUBLING -> Integer.bitCount(n) == 1
+                ? new RecursiveDoublingAllgather(sendBase, sendOffset, recvBase, recvOffset, bytes)
+                : new BruckAllgather(n, sendBase, sendOffset, recvBase, recvOffset, bytes);
+            case BRUCK -> new BruckAllgather(n, sendBase, sendOffset, recvBase, recvOffset, bytes);
+            case RING -> new RingAllgather(sendBase, sendOffset, bytes, recvBase, recvOffset, filled(n, bytes),
+                blocks(n, bytes));
+            default -> throw new AssertionError(a);
+        };
+        return start(engine, worldRanks, me, context, tag, part);
     }
 
     /** Allgather with member {@code i}'s block at byte {@code displs[i]}, {@code recvBytes[i]} long. */
@@ -157,14 +173,26 @@ public final class Collectives {
             new RingAllgather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs));
     }
 
-    /** Alltoall of {@code bytes}-byte blocks: block {@code i} of the send buffer goes to member {@code i}. */
+    /**
+     * Alltoall of {@code bytes}-byte blocks: block {@code i} of the send buffer goes to member
+     * {@code i}, by the algorithm {@link Tuning} picks for {@link Collective#ALLTOALL}:
+     * {@link BruckAlltoall} or {@link PairwiseExchange}. {@code sendBase == IN_PLACE}: the blocks
+     * go out of the receive buffer.
+     */
     public static Operation alltoall(Engine engine, int[] worldRanks, int me, int context, int tag,
                                      Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes) {
         int n = worldRanks.length;
-        int[] counts = filled(n, bytes);
-        int[] displs = blocks(n, bytes);
-        return alltoallw(engine, worldRanks, me, context, tag, sendBase, sendOffset, counts, displs, recvBase,
-            recvOffset, counts, displs);
+        Algorithm a = Tuning.select(Collective.ALLTOALL, n, bytes, true);
+        Part part = switch (a) {
+            case BRUCK -> new BruckAlltoall(n, sendBase, sendOffset, recvBase, recvOffset, bytes);
+            case PAIRWISE -> {
+                int[] counts = filled(n, bytes);
+                int[] displs = blocks(n, bytes);
+                yield new PairwiseExchange(sendBase, sendOffset, counts, displs, recvBase, recvOffset, counts, displs);
+            }
+            default -> throw new AssertionError(a);
+        };
+        return start(engine, worldRanks, me, context, tag, part);
     }
 
     /** Alltoall with per-member byte counts and displacements; the same as {@link #alltoallw} here. */
