@@ -60,10 +60,33 @@ public final class Collectives {
     // Rooted
     // ------------------------------------------------------------------------------------------
 
-    /** Broadcast of {@code bytes} bytes from {@code root}. */
+    /**
+     * Broadcast of {@code bytes} bytes from {@code root}: binomial, scatter-allgather, or one
+     * copy in board memory ({@link BoardBcast}), which runs binomial instead where some member
+     * does not share the board.
+     */
     public static Operation bcast(Engine engine, int[] worldRanks, int me, int context, int tag,
                                   Object base, long offset, int bytes, int root) {
-        return start(engine, worldRanks, me, context, tag, new BinomialBcast(base, offset, bytes, root));
+        Part p = switch (Tuning.select(Collective.BCAST, worldRanks.length, bytes, true)) {
+            case SCATTER_ALLGATHER -> new ScatterAllgatherBcast(base, offset, bytes, root);
+            case BOARD -> sharesBoard(engine, worldRanks)
+                ? new BoardBcast(base, offset, bytes, root) : new BinomialBcast(base, offset, bytes, root);
+            default -> new BinomialBcast(base, offset, bytes, root);
+        };
+        return start(engine, worldRanks, me, context, tag, p);
+    }
+
+    /**
+     * Whether every member reaches this member's board memory directly. Sharing a board is an
+     * equivalence (the same node), so every member reaches the same answer.
+     */
+    static boolean sharesBoard(Engine engine, int[] worldRanks) {
+        for (int r : worldRanks) {
+            if (!engine.sharesBoardWith(r)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -82,11 +105,18 @@ public final class Collectives {
             new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, root));
     }
 
-    /** Gather of {@code bytes} bytes from each member into consecutive blocks at the root. */
+    /**
+     * Gather of {@code bytes} bytes from each member into consecutive blocks at the root: binomial
+     * or linear. {@code sendBase == IN_PLACE} at the root: its block is in the receive buffer.
+     */
     public static Operation gather(Engine engine, int[] worldRanks, int me, int context, int tag,
                                    Object sendBase, long sendOffset, int bytes, Object recvBase, long recvOffset,
                                    int root) {
         int n = worldRanks.length;
+        if (Tuning.select(Collective.GATHER, n, bytes, true) == Algorithm.BINOMIAL) {
+            return start(engine, worldRanks, me, context, tag,
+                new BinomialGather(sendBase, sendOffset, recvBase, recvOffset, bytes, root));
+        }
         return gatherv(engine, worldRanks, me, context, tag, sendBase, sendOffset, bytes, recvBase, recvOffset,
             filled(n, bytes), blocks(n, bytes), root);
     }
@@ -103,11 +133,18 @@ public final class Collectives {
             LinearRooted.gather(sendBase, sendOffset, sendBytes, recvBase, recvOffset, recvBytes, displs, root));
     }
 
-    /** Scatter of consecutive {@code bytes}-byte blocks from the root, one per member. */
+    /**
+     * Scatter of consecutive {@code bytes}-byte blocks from the root, one per member: binomial or
+     * linear. {@code recvBase == IN_PLACE} at the root: its block stays in the send buffer.
+     */
     public static Operation scatter(Engine engine, int[] worldRanks, int me, int context, int tag,
                                     Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes,
                                     int root) {
         int n = worldRanks.length;
+        if (Tuning.select(Collective.SCATTER, n, bytes, true) == Algorithm.BINOMIAL) {
+            return start(engine, worldRanks, me, context, tag,
+                new BinomialScatter(sendBase, sendOffset, recvBase, recvOffset, bytes, root));
+        }
         return scatterv(engine, worldRanks, me, context, tag, sendBase, sendOffset, filled(n, bytes),
             blocks(n, bytes), recvBase, recvOffset, bytes, root);
     }
@@ -260,8 +297,8 @@ public final class Collectives {
     public static Operation scan(Engine engine, int[] worldRanks, int me, int context, int tag,
                                  Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
                                  Reduction op) {
-        return start(engine, worldRanks, me, context, tag,
-            new ChainScan(false, sendBase, sendOffset, recvBase, recvOffset, count, op));
+        return start(engine, worldRanks, me, context, tag, scanPart(Collective.SCAN, worldRanks.length, false,
+            sendBase, sendOffset, recvBase, recvOffset, count, op));
     }
 
     /**
@@ -271,8 +308,16 @@ public final class Collectives {
     public static Operation exscan(Engine engine, int[] worldRanks, int me, int context, int tag,
                                    Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
                                    Reduction op) {
-        return start(engine, worldRanks, me, context, tag,
-            new ChainScan(true, sendBase, sendOffset, recvBase, recvOffset, count, op));
+        return start(engine, worldRanks, me, context, tag, scanPart(Collective.EXSCAN, worldRanks.length, true,
+            sendBase, sendOffset, recvBase, recvOffset, count, op));
+    }
+
+    private static Part scanPart(Collective c, int n, boolean exclusive, Object sendBase, long sendOffset,
+                                 Object recvBase, long recvOffset, int count, Reduction op) {
+        if (Tuning.select(c, n, op.bytes(count), op.commutative()) == Algorithm.CHAIN) {
+            return new ChainScan(exclusive, sendBase, sendOffset, recvBase, recvOffset, count, op);
+        }
+        return new RecursiveDoublingScan(exclusive, sendBase, sendOffset, recvBase, recvOffset, count, op);
     }
 
     private static int[] filled(int n, int value) {
