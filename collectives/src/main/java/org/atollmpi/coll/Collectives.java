@@ -128,7 +128,18 @@ public final class Collectives {
     // All to all
     // ------------------------------------------------------------------------------------------
 
-    /** Reduction whose result every member receives (a reduction to 0, then a broadcast). */
+    /**
+     * Reduction whose result every member receives; in rank order when the operation is not
+     * commutative. {@code sendBase == IN_PLACE}: each member's value is in its receive buffer.
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#RECURSIVE_DOUBLING} (any operation),
+     * {@link Algorithm#RABENSEIFNER} (recursive halving, then recursive doubling of the pieces;
+     * a commutative operation and at least as many elements as the largest power of two in the
+     * group), {@link Algorithm#RING} (a commutative operation) and
+     * {@link Algorithm#REDUCE_BCAST} (a binomial reduction to member 0, then a binomial
+     * broadcast; any operation). Forced where it cannot serve, recursive doubling runs. The
+     * power-of-two algorithms fold a group of any other size as {@link PairFold} says.
+     */
     public static Operation allreduce(Engine engine, int[] worldRanks, int me, int context, int tag,
                                       Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
                                       Reduction op) {
@@ -136,9 +147,27 @@ public final class Collectives {
             sendBase = recvBase;
             sendOffset = recvOffset;
         }
-        return start(engine, worldRanks, me, context, tag,
-            new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, 0),
-            new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
+        int n = worldRanks.length;
+        boolean commutative = op.commutative();
+        Algorithm a = Tuning.select(Collective.ALLREDUCE, n, op.bytes(count), commutative);
+        if (a == Algorithm.REDUCE_BCAST) {
+            return start(engine, worldRanks, me, context, tag,
+                new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, 0),
+                new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
+        }
+        if (a == Algorithm.RING && commutative) {
+            return start(engine, worldRanks, me, context, tag,
+                new RingAllreduce(sendBase, sendOffset, recvBase, recvOffset, count, op));
+        }
+        PairFold fold = new PairFold(n);
+        Accumulator acc = new Accumulator(op, count, fold, sendBase, sendOffset, recvBase, recvOffset);
+        if (a == Algorithm.RABENSEIFNER && commutative && count >= fold.pof2) {
+            int[] blocks = ElementBlocks.even(count, fold.pof2);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, blocks),
+                new DoublingBlockGather(acc, blocks), FoldOut.whole(acc, recvBase, recvOffset));
+        }
+        return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new RecursiveDoublingExchange(acc),
+            FoldOut.whole(acc, recvBase, recvOffset));
     }
 
     /** Allgather of {@code bytes} bytes from each member into consecutive blocks. */
