@@ -69,7 +69,12 @@ public final class Collectives {
     /**
      * Reduction of {@code count} elements to {@code root}; in rank order when the operation is
      * not commutative. {@code sendBase == IN_PLACE} at the root: its value is in the receive
-     * buffer. The receive buffer matters only at the root.
+     * buffer. The receive buffer matters only at the root; elsewhere it is not written.
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#BINOMIAL} ({@link BinomialReduce}, any
+     * operation) and {@link Algorithm#RABENSEIFNER} (recursive halving, then a binomial gather
+     * of the pieces), which needs a commutative operation and at least as many elements as the
+     * largest power of two in the group; forced where it cannot serve, binomial runs.
      */
     public static Operation reduce(Engine engine, int[] worldRanks, int me, int context, int tag,
                                    Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
@@ -77,6 +82,18 @@ public final class Collectives {
         if (sendBase == IN_PLACE) {
             sendBase = recvBase;
             sendOffset = recvOffset;
+        }
+        int n = worldRanks.length;
+        PairFold fold = new PairFold(n);
+        Algorithm a = Tuning.select(Collective.REDUCE, n, op.bytes(count), op.commutative());
+        if (a == Algorithm.RABENSEIFNER && op.commutative() && count >= fold.pof2) {
+            // the result builds up in the root's receive buffer; elsewhere in an array of the call
+            Object accBase = me == root ? recvBase : fold.handsOff(me) ? null : new byte[op.bytes(count)];
+            long accOffset = me == root ? recvOffset : Addresses.BYTE_ARRAY_BASE;
+            Accumulator acc = new Accumulator(op, count, fold, sendBase, sendOffset, accBase, accOffset);
+            int[] blocks = ElementBlocks.even(count, fold.pof2);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, blocks),
+                new BinomialBlockGather(acc, blocks, root));
         }
         return start(engine, worldRanks, me, context, tag,
             new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, root));
