@@ -239,28 +239,53 @@ public final class Collectives {
 
     /**
      * Reduction of {@code sum(counts)} elements whose result is scattered: member {@code i} gets
-     * {@code counts[i]} elements, those after the first {@code counts[0..i-1]}. {@code sendBase ==
-     * IN_PLACE}: the input is the receive buffer (then the full vector long).
+     * {@code counts[i]} elements, those after the first {@code counts[0..i-1]}; in rank order when
+     * the operation is not commutative. {@code sendBase == IN_PLACE}: the input is the receive
+     * buffer (then the full vector long).
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#RECURSIVE_HALVING} and
+     * {@link Algorithm#PAIRWISE} ({@link PairwiseReduceScatter}), both for a commutative
+     * operation, and {@link Algorithm#REDUCE_BCAST} (a binomial reduction of the whole vector to
+     * member 0, which sends each member its block; any operation). Forced on a non-commutative
+     * operation, reduce-to-0 runs. Recursive halving folds a group of any size as
+     * {@link PairFold} says, a new rank's block being its members' blocks together.
      */
     public static Operation reduceScatter(Engine engine, int[] worldRanks, int me, int context, int tag,
                                           Object sendBase, long sendOffset, Object recvBase, long recvOffset,
                                           int[] counts, Reduction op) {
-        int n = worldRanks.length;
-        int[] bytes = new int[n];
-        int[] displs = new int[n];
-        int total = 0;
-        for (int i = 0; i < n; i++) {
-            bytes[i] = op.bytes(counts[i]);
-            displs[i] = total;
-            total = Math.addExact(total, bytes[i]);
-        }
         if (sendBase == IN_PLACE) {
             sendBase = recvBase;
             sendOffset = recvOffset;
         }
-        int elements = total / op.elementBytes();
-        byte[] result = me == 0 ? new byte[total] : null;
+        int n = worldRanks.length;
+        int[] blocks = ElementBlocks.of(counts);
+        int elements = blocks[n];
+        boolean commutative = op.commutative();
+        Algorithm a = Tuning.select(Collective.REDUCE_SCATTER, n, op.bytes(elements), commutative);
         long b = Addresses.BYTE_ARRAY_BASE;
+        if (a == Algorithm.PAIRWISE && commutative) {
+            return start(engine, worldRanks, me, context, tag,
+                new PairwiseReduceScatter(sendBase, sendOffset, recvBase, recvOffset, blocks, op));
+        }
+        if (a == Algorithm.RECURSIVE_HALVING && commutative) {
+            PairFold fold = new PairFold(n);
+            int[] halves = new int[fold.pof2 + 1];
+            for (int i = 0; i < fold.pof2; i++) {
+                halves[i] = blocks[fold.firstMember(i)];
+            }
+            halves[fold.pof2] = elements;
+            byte[] work = fold.handsOff(me) ? null : new byte[op.bytes(elements)];
+            Accumulator acc = new Accumulator(op, elements, fold, sendBase, sendOffset, work, b);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, halves),
+                FoldOut.blocks(acc, recvBase, recvOffset, blocks));
+        }
+        int[] bytes = new int[n];
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            bytes[i] = op.bytes(counts[i]);
+            displs[i] = op.bytes(blocks[i]);
+        }
+        byte[] result = me == 0 ? new byte[op.bytes(elements)] : null;
         return start(engine, worldRanks, me, context, tag,
             new BinomialReduce(sendBase, sendOffset, result, b, elements, op, 0),
             LinearRooted.scatter(result, b, bytes, displs, recvBase, recvOffset, bytes[me], 0));
