@@ -92,7 +92,12 @@ public final class Collectives {
     /**
      * Reduction of {@code count} elements to {@code root}; in rank order when the operation is
      * not commutative. {@code sendBase == IN_PLACE} at the root: its value is in the receive
-     * buffer. The receive buffer matters only at the root.
+     * buffer. The receive buffer matters only at the root; elsewhere it is not written.
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#BINOMIAL} ({@link BinomialReduce}, any
+     * operation) and {@link Algorithm#RABENSEIFNER} (recursive halving, then a binomial gather
+     * of the pieces), which needs a commutative operation and at least as many elements as the
+     * largest power of two in the group; forced where it cannot serve, binomial runs.
      */
     public static Operation reduce(Engine engine, int[] worldRanks, int me, int context, int tag,
                                    Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
@@ -100,6 +105,18 @@ public final class Collectives {
         if (sendBase == IN_PLACE) {
             sendBase = recvBase;
             sendOffset = recvOffset;
+        }
+        int n = worldRanks.length;
+        PairFold fold = new PairFold(n);
+        Algorithm a = Tuning.select(Collective.REDUCE, n, op.bytes(count), op.commutative());
+        if (a == Algorithm.RABENSEIFNER && op.commutative() && count >= fold.pof2) {
+            // the result builds up in the root's receive buffer; elsewhere in an array of the call
+            Object accBase = me == root ? recvBase : fold.handsOff(me) ? null : new byte[op.bytes(count)];
+            long accOffset = me == root ? recvOffset : Addresses.BYTE_ARRAY_BASE;
+            Accumulator acc = new Accumulator(op, count, fold, sendBase, sendOffset, accBase, accOffset);
+            int[] blocks = ElementBlocks.even(count, fold.pof2);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, blocks),
+                new BinomialBlockGather(acc, blocks, root));
         }
         return start(engine, worldRanks, me, context, tag,
             new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, root));
@@ -165,7 +182,18 @@ public final class Collectives {
     // All to all
     // ------------------------------------------------------------------------------------------
 
-    /** Reduction whose result every member receives (a reduction to 0, then a broadcast). */
+    /**
+     * Reduction whose result every member receives; in rank order when the operation is not
+     * commutative. {@code sendBase == IN_PLACE}: each member's value is in its receive buffer.
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#RECURSIVE_DOUBLING} (any operation),
+     * {@link Algorithm#RABENSEIFNER} (recursive halving, then recursive doubling of the pieces;
+     * a commutative operation and at least as many elements as the largest power of two in the
+     * group), {@link Algorithm#RING} (a commutative operation) and
+     * {@link Algorithm#REDUCE_BCAST} (a binomial reduction to member 0, then a binomial
+     * broadcast; any operation). Forced where it cannot serve, recursive doubling runs. The
+     * power-of-two algorithms fold a group of any other size as {@link PairFold} says.
+     */
     public static Operation allreduce(Engine engine, int[] worldRanks, int me, int context, int tag,
                                       Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
                                       Reduction op) {
@@ -173,9 +201,27 @@ public final class Collectives {
             sendBase = recvBase;
             sendOffset = recvOffset;
         }
-        return start(engine, worldRanks, me, context, tag,
-            new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, 0),
-            new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
+        int n = worldRanks.length;
+        boolean commutative = op.commutative();
+        Algorithm a = Tuning.select(Collective.ALLREDUCE, n, op.bytes(count), commutative);
+        if (a == Algorithm.REDUCE_BCAST) {
+            return start(engine, worldRanks, me, context, tag,
+                new BinomialReduce(sendBase, sendOffset, recvBase, recvOffset, count, op, 0),
+                new BinomialBcast(recvBase, recvOffset, op.bytes(count), 0));
+        }
+        if (a == Algorithm.RING && commutative) {
+            return start(engine, worldRanks, me, context, tag,
+                new RingAllreduce(sendBase, sendOffset, recvBase, recvOffset, count, op));
+        }
+        PairFold fold = new PairFold(n);
+        Accumulator acc = new Accumulator(op, count, fold, sendBase, sendOffset, recvBase, recvOffset);
+        if (a == Algorithm.RABENSEIFNER && commutative && count >= fold.pof2) {
+            int[] blocks = ElementBlocks.even(count, fold.pof2);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, blocks),
+                new DoublingBlockGather(acc, blocks), FoldOut.whole(acc, recvBase, recvOffset));
+        }
+        return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new RecursiveDoublingExchange(acc),
+            FoldOut.whole(acc, recvBase, recvOffset));
     }
 
     /**
@@ -258,28 +304,53 @@ public final class Collectives {
 
     /**
      * Reduction of {@code sum(counts)} elements whose result is scattered: member {@code i} gets
-     * {@code counts[i]} elements, those after the first {@code counts[0..i-1]}. {@code sendBase ==
-     * IN_PLACE}: the input is the receive buffer (then the full vector long).
+     * {@code counts[i]} elements, those after the first {@code counts[0..i-1]}; in rank order when
+     * the operation is not commutative. {@code sendBase == IN_PLACE}: the input is the receive
+     * buffer (then the full vector long).
+     *
+     * <p>Algorithms ({@link Tuning}): {@link Algorithm#RECURSIVE_HALVING} and
+     * {@link Algorithm#PAIRWISE} ({@link PairwiseReduceScatter}), both for a commutative
+     * operation, and {@link Algorithm#REDUCE_BCAST} (a binomial reduction of the whole vector to
+     * member 0, which sends each member its block; any operation). Forced on a non-commutative
+     * operation, reduce-to-0 runs. Recursive halving folds a group of any size as
+     * {@link PairFold} says, a new rank's block being its members' blocks together.
      */
     public static Operation reduceScatter(Engine engine, int[] worldRanks, int me, int context, int tag,
                                           Object sendBase, long sendOffset, Object recvBase, long recvOffset,
                                           int[] counts, Reduction op) {
-        int n = worldRanks.length;
-        int[] bytes = new int[n];
-        int[] displs = new int[n];
-        int total = 0;
-        for (int i = 0; i < n; i++) {
-            bytes[i] = op.bytes(counts[i]);
-            displs[i] = total;
-            total = Math.addExact(total, bytes[i]);
-        }
         if (sendBase == IN_PLACE) {
             sendBase = recvBase;
             sendOffset = recvOffset;
         }
-        int elements = total / op.elementBytes();
-        byte[] result = me == 0 ? new byte[total] : null;
+        int n = worldRanks.length;
+        int[] blocks = ElementBlocks.of(counts);
+        int elements = blocks[n];
+        boolean commutative = op.commutative();
+        Algorithm a = Tuning.select(Collective.REDUCE_SCATTER, n, op.bytes(elements), commutative);
         long b = Addresses.BYTE_ARRAY_BASE;
+        if (a == Algorithm.PAIRWISE && commutative) {
+            return start(engine, worldRanks, me, context, tag,
+                new PairwiseReduceScatter(sendBase, sendOffset, recvBase, recvOffset, blocks, op));
+        }
+        if (a == Algorithm.RECURSIVE_HALVING && commutative) {
+            PairFold fold = new PairFold(n);
+            int[] halves = new int[fold.pof2 + 1];
+            for (int i = 0; i < fold.pof2; i++) {
+                halves[i] = blocks[fold.firstMember(i)];
+            }
+            halves[fold.pof2] = elements;
+            byte[] work = fold.handsOff(me) ? null : new byte[op.bytes(elements)];
+            Accumulator acc = new Accumulator(op, elements, fold, sendBase, sendOffset, work, b);
+            return start(engine, worldRanks, me, context, tag, new FoldIn(acc), new HalvingReduceScatter(acc, halves),
+                FoldOut.blocks(acc, recvBase, recvOffset, blocks));
+        }
+        int[] bytes = new int[n];
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            bytes[i] = op.bytes(counts[i]);
+            displs[i] = op.bytes(blocks[i]);
+        }
+        byte[] result = me == 0 ? new byte[op.bytes(elements)] : null;
         return start(engine, worldRanks, me, context, tag,
             new BinomialReduce(sendBase, sendOffset, result, b, elements, op, 0),
             LinearRooted.scatter(result, b, bytes, displs, recvBase, recvOffset, bytes[me], 0));
