@@ -234,8 +234,14 @@ public final class Collectives {
      */
     public static Operation allgather(Engine engine, int[] worldRanks, int me, int context, int tag,
                                       Object sendBase, long sendOffset, int bytes, Object recvBase, long recvOffset) {
+        return allgather(engine, worldRanks, me, context, tag, sendBase, sendOffset, bytes, recvBase, recvOffset,
+            Tuning.select(Collective.ALLGATHER, worldRanks.length, bytes, true));
+    }
+
+    /** {@link #allgather} with algorithm {@code a}. */
+    static Operation allgather(Engine engine, int[] worldRanks, int me, int context, int tag, Object sendBase,
+                               long sendOffset, int bytes, Object recvBase, long recvOffset, Algorithm a) {
         int n = worldRanks.length;
-        Algorithm a = Tuning.select(Collective.ALLGATHER, n, bytes, true);
         Part part = switch (a) {
             case RECURSIVE_DOUBLING -> Integer.bitCount(n) == 1
                 ? new RecursiveDoublingAllgather(sendBase, sendOffset, recvBase, recvOffset, bytes)
@@ -264,8 +270,14 @@ public final class Collectives {
      */
     public static Operation alltoall(Engine engine, int[] worldRanks, int me, int context, int tag,
                                      Object sendBase, long sendOffset, Object recvBase, long recvOffset, int bytes) {
+        return alltoall(engine, worldRanks, me, context, tag, sendBase, sendOffset, recvBase, recvOffset, bytes,
+            Tuning.select(Collective.ALLTOALL, worldRanks.length, bytes, true));
+    }
+
+    /** {@link #alltoall} with algorithm {@code a}. */
+    static Operation alltoall(Engine engine, int[] worldRanks, int me, int context, int tag, Object sendBase,
+                              long sendOffset, Object recvBase, long recvOffset, int bytes, Algorithm a) {
         int n = worldRanks.length;
-        Algorithm a = Tuning.select(Collective.ALLTOALL, n, bytes, true);
         Part part = switch (a) {
             case BRUCK -> new BruckAlltoall(n, sendBase, sendOffset, recvBase, recvOffset, bytes);
             case PAIRWISE -> {

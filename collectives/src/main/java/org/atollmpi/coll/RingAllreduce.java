@@ -1,7 +1,5 @@
 package org.atollmpi.coll;
 
-import org.atollmpi.engine.Addresses;
-
 /**
  * Ring allreduce for a commutative operation: the vector is cut into n chunks (sizes differ by
  * at most one element; some are empty when the count is below n). First a reduce-scatter round
@@ -11,10 +9,12 @@ import org.atollmpi.engine.Addresses;
  * passes the finished chunks on, received in place. Every link carries about {@code 2 (n-1)/n}
  * of the vector, whatever n, which makes it the algorithm for long vectors; its 2(n-1) steps make
  * it slow for short ones.
+ *
+ * <p>Scratch: a vector like the receive buffer ({@link Reduction#scratch}), each chunk received at
+ * the chunk's own place in it, so that a chunk and its scratch share one index and the kernels
+ * vectorise; a vector where one chunk would do, for the large messages the ring is chosen for.
  */
 final class RingAllreduce extends Part {
-    private static final long B = Addresses.BYTE_ARRAY_BASE;
-
     private final Object sendBase;
     private final long sendOffset;
     private final Object recvBase;
@@ -22,7 +22,7 @@ final class RingAllreduce extends Part {
     private final int count;
     private final Reduction op;
     private int[] chunks;
-    private byte[] received;
+    private Region received;
 
     /** {@code sendBase} may be {@code recvBase} (in place). */
     RingAllreduce(Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count, Reduction op) {
@@ -42,11 +42,11 @@ final class RingAllreduce extends Part {
             CollectiveSchedule.copy(sendBase, sendOffset, recvBase, recvOffset, op.bytes(count));
             chunks = ElementBlocks.even(count, n);
             if (n > 1) {
-                received = new byte[op.bytes(chunks[1] - chunks[0])];
+                received = op.scratch(count, recvBase, recvOffset);
             }
         } else if (round < n) {
             int c = Math.floorMod(me - round, n);
-            op.apply(received, B, recvBase, at(chunks[c]), chunks[c + 1] - chunks[c]);
+            op.apply(received.base(), scratchAt(chunks[c]), recvBase, at(chunks[c]), chunks[c + 1] - chunks[c]);
         }
         if (round >= 2 * (n - 1)) {
             return false;
@@ -56,7 +56,7 @@ final class RingAllreduce extends Part {
         if (round < n - 1) {
             int out = Math.floorMod(me - round, n);
             int in = Math.floorMod(me - round - 1, n);
-            s.recvFrom(left, received, B, op.bytes(chunks[in + 1] - chunks[in]), round);
+            s.recvFrom(left, received.base(), scratchAt(chunks[in]), op.bytes(chunks[in + 1] - chunks[in]), round);
             s.sendTo(right, recvBase, at(chunks[out]), op.bytes(chunks[out + 1] - chunks[out]), round);
         } else {
             int k = round - (n - 1);
@@ -66,6 +66,10 @@ final class RingAllreduce extends Part {
             s.sendTo(right, recvBase, at(chunks[out]), op.bytes(chunks[out + 1] - chunks[out]), round);
         }
         return true;
+    }
+
+    private long scratchAt(int element) {
+        return received.offset() + (long) element * op.elementBytes();
     }
 
     private long at(int element) {

@@ -40,7 +40,7 @@ class TuningTest {
     void anAlgorithmTheCollectiveDoesNotHaveIsRefusedWithWhatItAccepts() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> Tuning.fromSettings(Map.of("ATOLL_COLL_BCAST_ALGORITHM", "ring"), new Properties()));
-        assertEquals("ATOLL_COLL_BCAST_ALGORITHM must be one of auto, binomial, scatter_allgather, not 'ring'",
+        assertEquals("ATOLL_COLL_BCAST_ALGORITHM must be one of auto, binomial, scatter_allgather, board, not 'ring'",
             e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Tuning.force(Collective.BARRIER, Algorithm.RING));
     }
