@@ -9,8 +9,9 @@ import org.atollmpi.engine.Operation;
 /**
  * The collective operations over a group, as {@link Schedule}s: each method starts one and
  * returns its composite {@link Operation}, which a nonblocking collective hands to the program
- * and a blocking one waits for with {@link #await}. Simple algorithms, right for every group
- * size; tuned ones and the choice between them come later.
+ * and a blocking one waits for with {@link #await}. Each collective with a choice asks
+ * {@link Tuning} for its algorithm (by group size and bytes, or forced with
+ * {@code atoll.coll.<name>.algorithm}); every algorithm is right for every group size.
  *
  * <h2>Common parameters</h2>
  * <ul>
@@ -62,15 +63,15 @@ public final class Collectives {
 
     /**
      * Broadcast of {@code bytes} bytes from {@code root}: binomial, scatter-allgather, or one
-     * copy in board memory ({@link BoardBcast}), which runs binomial instead where some member
-     * does not share the board.
+     * copy in board memory ({@link BoardBcast}), which runs scatter-allgather instead where some
+     * member does not share the board.
      */
     public static Operation bcast(Engine engine, int[] worldRanks, int me, int context, int tag,
                                   Object base, long offset, int bytes, int root) {
         Part p = switch (Tuning.select(Collective.BCAST, worldRanks.length, bytes, true)) {
             case SCATTER_ALLGATHER -> new ScatterAllgatherBcast(base, offset, bytes, root);
             case BOARD -> sharesBoard(engine, worldRanks)
-                ? new BoardBcast(base, offset, bytes, root) : new BinomialBcast(base, offset, bytes, root);
+                ? new BoardBcast(base, offset, bytes, root) : new ScatterAllgatherBcast(base, offset, bytes, root);
             default -> new BinomialBcast(base, offset, bytes, root);
         };
         return start(engine, worldRanks, me, context, tag, p);

@@ -42,7 +42,9 @@ public final class Tuning {
             case BARRIER:
                 return Algorithm.DISSEMINATION;
             case BCAST:
-                return bytes < 12 * 1024 || members < 3 ? Algorithm.BINOMIAL : Algorithm.SCATTER_ALLGATHER;
+                // Past the board's eager limit a send from board memory is one Get per member;
+                // below it, eager copies through each member's ring cost the root n-1 deposits.
+                return bytes <= 16 * 1024 || members < 3 ? Algorithm.BINOMIAL : Algorithm.BOARD;
             case GATHER:
             case SCATTER:
                 return bytes * members < 64 * 1024 ? Algorithm.BINOMIAL : Algorithm.LINEAR;
@@ -52,7 +54,12 @@ public final class Tuning {
                 if (bytes < 2048 || !commutative) {
                     return Algorithm.RECURSIVE_DOUBLING;
                 }
-                return bytes < 512 * 1024 ? Algorithm.RABENSEIFNER : Algorithm.RING;
+                // The ring's 2(n-1) steps each cost a context switch when ranks share cores (this
+                // machine: 2 cores); on few members a tree's 2 log n steps win even for long vectors.
+                if (bytes < 256 * 1024) {
+                    return Algorithm.RABENSEIFNER;
+                }
+                return members <= 4 ? Algorithm.REDUCE_BCAST : members >= 16 ? Algorithm.RING : Algorithm.RABENSEIFNER;
             case ALLGATHER:
                 if (bytes * members < 80 * 1024) {
                     return pof2 ? Algorithm.RECURSIVE_DOUBLING : Algorithm.BRUCK;
