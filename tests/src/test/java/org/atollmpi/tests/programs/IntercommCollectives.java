@@ -375,7 +375,7 @@ public final class IntercommCollectives {
                     ic.reduce(matrix(mine, lr), matrices, 4, MPI.INT, matMul, arg);
                 }
                 boolean isRoot = arg == MPI.ROOT;
-                String at = " to " + Arrays.toString(root) + " count " + count;
+                String at = " to " + Arrays.toString(root) + " count " + count + (nb ? " (nonblocking)" : "");
                 same(isRoot ? sum(c, other, count) : untouched(count), recv, "reduce SUM" + at);
                 same(isRoot ? product(other) : untouched(4), matrices, "reduce matmul (rank order)" + at);
             }
