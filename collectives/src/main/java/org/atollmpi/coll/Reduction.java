@@ -1,5 +1,8 @@
 package org.atollmpi.coll;
 
+import java.lang.reflect.Array;
+
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 
@@ -73,11 +76,11 @@ public final class Reduction {
             long lead = likeOffset - base;
             if (lead >= 0 && lead % elementBytes == 0 && lead / elementBytes + count <= Integer.MAX_VALUE) {
                 int length = (int) (lead / elementBytes) + count;
-                return new Region(java.lang.reflect.Array.newInstance(likeBase.getClass().getComponentType(), length),
+                return new Region(Array.newInstance(likeBase.getClass().getComponentType(), length),
                     likeOffset);
             }
         }
-        return new Region(new byte[bytes], org.atollmpi.engine.Addresses.BYTE_ARRAY_BASE);
+        return new Region(new byte[bytes], Addresses.BYTE_ARRAY_BASE);
     }
 
     private static Class<?> arrayClass(ElementKind k) {
@@ -96,14 +99,14 @@ public final class Reduction {
 
     private static long arrayBase(ElementKind k) {
         return switch (k) {
-            case BYTE -> org.atollmpi.engine.Addresses.BYTE_ARRAY_BASE;
-            case CHAR -> org.atollmpi.engine.Addresses.CHAR_ARRAY_BASE;
-            case SHORT -> org.atollmpi.engine.Addresses.SHORT_ARRAY_BASE;
-            case BOOLEAN -> org.atollmpi.engine.Addresses.BOOLEAN_ARRAY_BASE;
-            case INT -> org.atollmpi.engine.Addresses.INT_ARRAY_BASE;
-            case LONG -> org.atollmpi.engine.Addresses.LONG_ARRAY_BASE;
-            case FLOAT -> org.atollmpi.engine.Addresses.FLOAT_ARRAY_BASE;
-            case DOUBLE -> org.atollmpi.engine.Addresses.DOUBLE_ARRAY_BASE;
+            case BYTE -> Addresses.BYTE_ARRAY_BASE;
+            case CHAR -> Addresses.CHAR_ARRAY_BASE;
+            case SHORT -> Addresses.SHORT_ARRAY_BASE;
+            case BOOLEAN -> Addresses.BOOLEAN_ARRAY_BASE;
+            case INT -> Addresses.INT_ARRAY_BASE;
+            case LONG -> Addresses.LONG_ARRAY_BASE;
+            case FLOAT -> Addresses.FLOAT_ARRAY_BASE;
+            case DOUBLE -> Addresses.DOUBLE_ARRAY_BASE;
             default -> 0;
         };
     }
