@@ -12,8 +12,9 @@ import java.util.Map;
  * choice, so a choice depends only on what all of them know alike: the group size, the total
  * bytes of the call, and whether the operation commutes.
  *
- * <p>The thresholds come from measurements with the OSU collective benchmarks (see
- * {@code docs/BENCHMARKS.md}, "Collectives"). An algorithm forced where it cannot serve (a
+ * <p>The broadcast and allreduce thresholds come from measurements on a 2-core machine
+ * ({@code benchmarks/compare-coll.sh} and {@code coll-scaling.sh}, in {@code docs/BENCHMARKS.md},
+ * "Collectives"); the others are MPICH's defaults, not yet measured here. An algorithm forced where it cannot serve (a
  * Rabenseifner reduction of a non-commutative operation, a count smaller than the group) runs
  * its collective's safe default instead; the algorithms say which in their documentation.
  */
