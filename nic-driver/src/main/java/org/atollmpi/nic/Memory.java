@@ -207,7 +207,11 @@ public final class Memory {
         UNSAFE.putDouble(base, offset, value);
     }
 
-    /** A direct {@link ByteBuffer} over native memory the caller keeps alive (board memory). */
+    /**
+     * A direct {@link ByteBuffer} over native memory the caller keeps alive (board memory). The
+     * buffer has no attachment, so every slice, duplicate and typed view of it holds it: a cleaner
+     * registered on it runs only once no view is left.
+     */
     public static ByteBuffer wrap(long address, int capacity) {
         return NativeBuffers.wrap(address, capacity);
     }

@@ -37,7 +37,10 @@ final class NativeBuffers {
     /**
      * Without access to DirectByteBuffer's constructor, take a fresh zero-length direct buffer and
      * point its address and capacity at the board memory. The template's own memory is never
-     * used; the buffer does not free what it points to (it has no cleaner for it).
+     * used; its cleaner frees only that (it captured the template's address), never the board.
+     * The template itself is retargeted, not a slice of it: a slice holds the template as its
+     * attachment and so would every view of it, leaving the returned buffer unreachable while
+     * its views live, and a cleaner registered on it would give board memory back under them.
      */
     private static final class Retarget {
         private static final sun.misc.Unsafe U;
@@ -57,7 +60,7 @@ final class NativeBuffers {
         }
 
         static ByteBuffer wrap(long address, int capacity) {
-            ByteBuffer b = ByteBuffer.allocateDirect(0).slice();
+            ByteBuffer b = ByteBuffer.allocateDirect(0);
             U.putLong(b, ADDRESS, address);
             U.putInt(b, CAPACITY, capacity);
             U.putInt(b, LIMIT, capacity);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -704,6 +705,36 @@ abstract class EngineContract {
                 assertNotNull(b, "allocation " + i + ": the board did not take dropped buffers back");
                 b.put(0, (byte) i);
             }
+        });
+    }
+
+    /**
+     * A board buffer lives as long as any view of it: a typed view or a slice, with the buffer
+     * that {@code allocateBuffer} returned dropped at once (as {@code MPI.newIntBuffer} does), keeps
+     * its memory; buffers allocated after a collection never share it.
+     */
+    @Test
+    void boardBuffersLiveAsLongAsAnyView() throws Exception {
+        run(1, BoardLimits.DEFAULT.withHeapBytes(1 << 20), false, config(1024), e -> {
+            if (e.allocateBuffer(64) == null) {
+                return; // this board's memory cannot back direct buffers (the in-process board)
+            }
+            IntBuffer view = e.allocateBuffer(4096).asIntBuffer();
+            ByteBuffer slice = e.allocateBuffer(4096).slice(16, 64);
+            view.put(0, 42);
+            slice.put(0, (byte) 7);
+            for (int i = 0; i < 4; i++) {
+                System.gc();
+                Thread.sleep(20);
+            }
+            List<ByteBuffer> more = new ArrayList<>();
+            for (ByteBuffer b; (b = e.allocateBuffer(4096)) != null; ) {
+                b.put(0, (byte) -1).put(16, (byte) -1);
+                more.add(b);
+            }
+            assertEquals(42, view.get(0), "the typed view's memory was given to another buffer");
+            assertEquals(7, slice.get(0), "the slice's memory was given to another buffer");
+            assertTrue(more.size() > 100, "only " + more.size() + " buffers fitted");
         });
     }
 
