@@ -50,14 +50,22 @@ final class RankCommand {
      * @param classPath     the self-contained jar, or (a development run from class directories)
      *                      mpirun's own class path
      * @param benchmarksJar the benchmarks jar beside the self-contained one, or null if there is none
+     * @param rankArchive   the ranks' class-data sharing archive beside the self-contained jar, or
+     *                      null if there is none ({@link ClassDataArchives})
      */
-    record Installation(String classPath, Path benchmarksJar) {
+    record Installation(String classPath, Path benchmarksJar, Path rankArchive) {
+        Installation(String classPath, Path benchmarksJar) {
+            this(classPath, benchmarksJar, null);
+        }
+
         static Installation current() {
             Path self = codeSource(RankCommand.class);
             if (self != null && Files.isRegularFile(self)) {
-                return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR));
+                Path archive = self.resolveSibling(ClassDataArchives.RANK_ARCHIVE);
+                return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR),
+                        Files.isRegularFile(archive) ? archive : null);
             }
-            return new Installation(System.getProperty("java.class.path"), null);
+            return new Installation(System.getProperty("java.class.path"), null, null);
         }
 
         private static Path codeSource(Class<?> c) {
@@ -85,6 +93,9 @@ final class RankCommand {
         if (feature >= 24) {
             cmd.add("--sun-misc-unsafe-memory-access=allow");
         }
+        if (spec.java() == null) {
+            cmd.addAll(ClassDataArchives.rankOptions(installation.rankArchive(), spec.jvmOptions()));
+        }
         cmd.addAll(spec.jvmOptions());
 
         // Our jar first: a user who still lists Open MPI's old mpi.jar must get our package mpi.
@@ -104,7 +115,10 @@ final class RankCommand {
             mainClass = mainClassOf(spec.jar());
             classPath.add(spec.jar().toString());
         } else if (spec.classPath() != null) {
-            classPath.add(spec.classPath());
+            String user = withoutEntry(spec.classPath(), installation.classPath());
+            if (!user.isEmpty()) {
+                classPath.add(user);
+            }
         } else {
             classPath.add(classPathEnv == null || classPathEnv.isEmpty() ? "." : classPathEnv);
         }
@@ -114,6 +128,33 @@ final class RankCommand {
         cmd.addAll(leadingArgs);
         cmd.addAll(spec.args());
         return cmd;
+    }
+
+    /**
+     * {@code classPath} without the entries that name {@code ours} (the self-contained jar, already
+     * first): a program that lists our jar itself gets the same class path as one that does not,
+     * which is what lets the ranks' class-data archive, recorded with our jar alone, serve it.
+     */
+    static String withoutEntry(String classPath, String ours) {
+        Path self = normalized(ours);
+        List<String> kept = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator, -1)) {
+            if (self == null || !self.equals(normalized(entry))) {
+                kept.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, kept);
+    }
+
+    private static Path normalized(String entry) {
+        if (entry.isEmpty()) {
+            return null;
+        }
+        try {
+            return Path.of(entry).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /**

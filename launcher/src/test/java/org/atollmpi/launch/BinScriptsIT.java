@@ -58,6 +58,27 @@ class BinScriptsIT {
         }
     }
 
+    /**
+     * The build records the class-data archives, and the ranks map theirs: every atoll-mpi class a
+     * one-rank job loads comes from the archive, none from the jar.
+     */
+    @Test
+    void ranksStartFromTheClassDataArchiveTheBuildMade() throws Exception {
+        assertTrue(Files.isRegularFile(ROOT.resolve("lib/" + ClassDataArchives.RANK_ARCHIVE)), "package records it");
+        assertTrue(Files.isRegularFile(ROOT.resolve("lib/" + ClassDataArchives.LAUNCHER_ARCHIVE)), "package records it");
+        try (MpirunProcess p = run(Map.of(), null, "mpirun", "-np", "1", "java", "-Xlog:class+load=info",
+                "-cp", testClasses(), RANK, "hello")) {
+            assertEquals(0, p.waitFor(JOB_TIMEOUT), p.err());
+            List<String> ours = p.out().lines()
+                    .filter(l -> l.contains(" org.atollmpi.") && !l.contains("test-classes")).toList();
+            assertFalse(ours.isEmpty(), p.out());
+            assertTrue(ours.size() > 5, p.out());
+            for (String line : ours) {
+                assertTrue(line.contains("shared objects file"), "loaded from the jar, not the archive: " + line);
+            }
+        }
+    }
+
     @Test
     void mpiexecTakesTheOpenMpiJavaFormAndReportsUnderItsName() throws Exception {
         try (MpirunProcess p = run(Map.of(), null, "mpiexec", "-np", "2", "java", "-Xmx64m", "-cp", testClasses(),

@@ -50,6 +50,29 @@ class RankCommandTest {
     }
 
     @Test
+    void aClassPathThatListsOurJarDoesNotListItTwice() {
+        assertEquals("/atoll/lib/atoll-mpi.jar", classPathOf(command(null, "-cp", "/atoll/lib/../lib/atoll-mpi.jar", "X")));
+        assertEquals(String.join(File.pathSeparator, "/atoll/lib/atoll-mpi.jar", "a", "b"),
+                classPathOf(command(null, "java", "-cp", "a:/atoll/lib/atoll-mpi.jar:b", "X")));
+    }
+
+    @Test
+    void ranksStartFromTheClassDataArchiveUnlessTheUserDecidesAboutSharing() {
+        Path archive = Path.of("/atoll/lib/" + ClassDataArchives.RANK_ARCHIVE);
+        Installation withArchive = new Installation("/atoll/lib/atoll-mpi.jar", null, archive);
+        List<String> cmd = RankCommand.command(MpirunArgs.parse("mpirun", "java", "-Xmx1g", "Hello"), withArchive, null);
+        assertTrue(cmd.contains("-XX:SharedArchiveFile=" + archive), cmd.toString());
+        assertTrue(cmd.indexOf("-XX:SharedArchiveFile=" + archive) < cmd.indexOf("-Xmx1g"));
+        for (String theirs : List.of("-Xshare:off", "-XX:SharedArchiveFile=/my.jsa", "-XX:ArchiveClassesAtExit=/x.jsa")) {
+            List<String> own = RankCommand.command(MpirunArgs.parse("mpirun", "java", theirs, "Hello"), withArchive, null);
+            assertFalse(own.contains("-XX:SharedArchiveFile=" + archive), theirs + ": " + own);
+        }
+        assertFalse(String.join(" ", command(null, "Hello")).contains("SharedArchiveFile"), "no archive, no option");
+        List<String> otherJava = RankCommand.command(MpirunArgs.parse("mpirun", "/opt/jdk/bin/java", "Hello"), withArchive, null);
+        assertFalse(String.join(" ", otherJava).contains("SharedArchiveFile"), "the archive serves only our own JVM");
+    }
+
+    @Test
     void jvmOptionsFollowTheFlagsTheRuntimeNeeds() {
         List<String> cmd = command(null, "java", "-Xmx256m", "--enable-native-access=M", "Hello");
         int ours = cmd.indexOf("--enable-native-access=ALL-UNNAMED");

@@ -7,12 +7,54 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BootProtocolTest {
+    /** RFC 4231 test cases 1, 2 and 6 (a key longer than the block). */
+    @Test
+    void hmacSha256MatchesRfc4231() {
+        byte[] key1 = new byte[20];
+        Arrays.fill(key1, (byte) 0x0b);
+        assertEquals("b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
+            hex(BootProtocol.hmacSha256(key1, ascii("Hi There"))));
+        assertEquals("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+            hex(BootProtocol.hmacSha256(ascii("Jefe"), ascii("what do ya "), ascii("want for nothing?"))));
+        byte[] key6 = new byte[131];
+        Arrays.fill(key6, (byte) 0xaa);
+        assertEquals("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54",
+            hex(BootProtocol.hmacSha256(key6, ascii("Test Using Larger Than Block-Size Key - Hash Key First"))));
+    }
+
+    @Test
+    void macIsHmacSha256OfTheNonceAndTheRank() throws Exception {
+        long secret = 0x1234_5678_9abc_def0L;
+        byte[] nonce = ascii("sixteen byte nonce");
+        Mac reference = Mac.getInstance("HmacSHA256");
+        reference.init(new SecretKeySpec(
+            ByteBuffer.allocate(8).putLong(secret).array(), "HmacSHA256"));
+        reference.update(nonce);
+        reference.update(ByteBuffer.allocate(4).putInt(3).array());
+        assertArrayEquals(reference.doFinal(), BootProtocol.mac(secret, nonce, 3));
+        assertFalse(Arrays.equals(BootProtocol.mac(secret, nonce, 3), BootProtocol.mac(secret, nonce, 4)));
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String hex(byte[] bytes) {
+        return HexFormat.of().formatHex(bytes);
+    }
+
     @Test
     void frameRoundTrip() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
