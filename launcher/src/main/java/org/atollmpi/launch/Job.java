@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -17,6 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.atollmpi.nic.KernelRandom;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
 
@@ -73,10 +73,9 @@ final class Job {
         this.exported = Map.copyOf(exported);
         this.out = out;
         this.err = err;
-        SecureRandom random = new SecureRandom();
         // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
-        this.jobId = ProcessHandle.current().pid() + "x" + String.format("%04x", random.nextInt(0x10000));
-        this.secret = random.nextLong();
+        this.jobId = ProcessHandle.current().pid() + "x" + Integer.toHexString(0x10000 | (int) (KernelRandom.nextLong() & 0xffff)).substring(1);
+        this.secret = KernelRandom.nextLong();
         this.boardDir = JobFiles.boardDirectory();
         this.ranks = new Process[spec.np()];
     }

@@ -13,11 +13,11 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
+import org.atollmpi.nic.KernelRandom;
 
 /**
  * The job server inside mpirun: every rank connects to it once (proving it knows the job secret,
@@ -47,7 +47,6 @@ final class JobServer implements AutoCloseable {
     private final Listener listener;
     private final Consumer<String> log;
     private final ServerSocket serverSocket;
-    private final SecureRandom random = new SecureRandom();
     private final AtomicReferenceArray<Connection> connections;
     private final boolean[] finalized;
     /** Every open connection, authenticated or not, for {@link #terminate}. */
@@ -170,7 +169,7 @@ final class JobServer implements AutoCloseable {
     /** Runs the handshake; returns the rank's connection, or null after refusing it. */
     private Connection authenticate(Socket socket, DataInputStream in, DataOutputStream out) throws IOException {
         byte[] nonce = new byte[NONCE_LENGTH];
-        random.nextBytes(nonce);
+        KernelRandom.nextBytes(nonce);
         writeFrame(out, CHALLENGE, o -> {
             o.writeInt(MAGIC);
             o.writeInt(VERSION);

@@ -2,15 +2,20 @@ package org.atollmpi.nic.shm;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 import java.util.Locale;
 
 /**
  * The JNI mapping library ({@code src/main/c/atoll_board.c}), packaged in the jar under
- * {@code org/atollmpi/nic/shm/native/<os>-<arch>/}. Loading copies it to a temporary file,
- * loads that and deletes it, so nothing is left behind. When it cannot be loaded, boards are
+ * {@code org/atollmpi/nic/shm/native/<os>-<arch>/}. Loading copies it to a new file of this
+ * user's in the temporary directory, loads that and deletes it, so nothing is left behind. When it cannot be loaded, boards are
  * mapped with {@code FileChannel.map} and one line on stderr says so.
  */
 final class NativeBoard {
@@ -42,9 +47,11 @@ final class NativeBoard {
             if (in == null) {
                 failure = "no " + LIBRARY + " for " + platform() + " in the jar";
             } else {
-                Path file = Files.createTempFile("atollboard-", ".so");
+                Path file = newPrivateFile(Path.of(System.getProperty("java.io.tmpdir")));
                 try {
-                    Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+                    try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(file, StandardOpenOption.WRITE))) {
+                        in.transferTo(out);
+                    }
                     System.load(file.toAbsolutePath().toString());
                     return null;
                 } finally {
@@ -57,6 +64,28 @@ final class NativeBoard {
         System.err.println("atoll-mpi: native board mapping unavailable (" + failure
             + "); mapping shm boards with FileChannel.map, which limits a board to 2 GiB");
         return failure;
+    }
+
+    /**
+     * A new empty file in {@code dir} that only this user can use. Not {@code Files.createTempFile}:
+     * it seeds a {@code SecureRandom} for the name (loading the security providers), a visible part of every rank's start. The name
+     * here (pid and clock) is guessable, but {@code CREATE_NEW} ({@code O_EXCL}) refuses a name
+     * that anyone made first, link or file, and then another is tried.
+     */
+    private static Path newPrivateFile(Path dir) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        for (int attempt = 0; ; attempt++) {
+            Path file = dir.resolve("atollboard-" + pid + "-" + Long.toHexString(System.nanoTime()) + ".so");
+            try {
+                Files.newByteChannel(file, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))).close();
+                return file;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** @return the mapped address, or a negative errno ({@code -EAGAIN} for an existing file smaller than {@code size}) */

@@ -1,7 +1,8 @@
 package org.atollmpi.nic.shm;
 
-import java.security.SecureRandom;
 import java.util.SplittableRandom;
+
+import org.atollmpi.nic.KernelRandom;
 
 /**
  * The owner's side of its window descriptor table: which entries are free and the next
@@ -12,7 +13,7 @@ final class WindowRegistry {
     private final WindowTable table;
     private final int[] freeIndexes;
     private int freeCount;
-    private final SplittableRandom capabilities = new SplittableRandom(new SecureRandom().nextLong());
+    private final SplittableRandom capabilities = new SplittableRandom(KernelRandom.nextLong());
 
     /** Rebuilds the free list from the table, so a port reopened on a used board keeps its windows. */
     WindowRegistry(WindowTable table) {

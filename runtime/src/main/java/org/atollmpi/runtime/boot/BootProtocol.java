@@ -6,8 +6,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 
 /**
  * The wire protocol between a rank ({@link JobBootstrap}) and the job server in {@code mpirun},
@@ -166,27 +164,21 @@ public final class BootProtocol {
     }
 
     /** SHA-256's block size, the HMAC key pad. */
-    private static final int HMAC_BLOCK = 64;
+    private static final int HMAC_BLOCK = Sha256.BLOCK_BYTES;
 
     /** Proof that the sender of HELLO for {@code rank} knows the job secret: HMAC-SHA256 over the nonce and the rank. */
     public static byte[] mac(long secret, byte[] nonce, int rank) {
         return hmacSha256(ByteBuffer.allocate(8).putLong(secret).array(), nonce, ByteBuffer.allocate(4).putInt(rank).array());
     }
 
-    /**
-     * HMAC-SHA256 (RFC 2104) over the concatenation of {@code parts}, built on {@link MessageDigest}.
-     * Not {@code javax.crypto.Mac}: finding its provider loads and initialises every JCA provider
-     * ahead of SunJCE in the search (RSA, EC, JSSE, ...), tens of milliseconds of every rank's start,
-     * while SHA-256 comes from the first provider, SUN, which the JVM has loaded already.
-     */
+    /** HMAC-SHA256 (RFC 2104) over the concatenation of {@code parts}, on {@link Sha256}. */
     static byte[] hmacSha256(byte[] key, byte[]... parts) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java SE platform", e);
+        Sha256 sha = new Sha256();
+        byte[] k = key;
+        if (key.length > HMAC_BLOCK) {
+            sha.update(key);
+            k = sha.digest();
         }
-        byte[] k = key.length > HMAC_BLOCK ? sha.digest(key) : key;
         byte[] inner = new byte[HMAC_BLOCK];
         byte[] outer = new byte[HMAC_BLOCK];
         for (int i = 0; i < HMAC_BLOCK; i++) {
@@ -200,12 +192,20 @@ public final class BootProtocol {
         }
         byte[] innerHash = sha.digest();
         sha.update(outer);
-        return sha.digest(innerHash);
+        sha.update(innerHash);
+        return sha.digest();
     }
 
     /** Compares MACs in time independent of where they differ. */
     public static boolean macMatches(byte[] expected, byte[] actual) {
-        return MessageDigest.isEqual(expected, actual);
+        if (expected.length != actual.length) {
+            return false;
+        }
+        int difference = 0;
+        for (int i = 0; i < expected.length; i++) {
+            difference |= expected[i] ^ actual[i];
+        }
+        return difference == 0;
     }
 
     /** The secret as it travels in {@link #ENV_JOB_SECRET}. */
