@@ -93,7 +93,8 @@ final class MpirunArgs {
 
     @Option(names = {"--hostfile", "-hostfile", "--machinefile", "-machinefile"}, paramLabel = "file",
             description = "Hosts from a file of 'host [slots=n] [max_slots=m]' lines (# comments; no slots="
-                    + " means one per core); the same rule as -H. With -H too, the file gives the slots.")
+                    + " means one per core; max_slots caps -np even with --oversubscribe); the same rule as -H."
+                    + " With -H too, the file gives the slots.")
     private Path hostfile;
 
     @Option(names = {"--map-by", "-map-by"}, paramLabel = "policy",
