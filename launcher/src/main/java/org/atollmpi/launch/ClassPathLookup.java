@@ -19,6 +19,7 @@ import java.util.jar.Manifest;
  * a jar (and in the jars its manifest's {@code Class-Path} names), the jars of a {@code dir/*}
  * entry. mpirun asks before any rank starts, so that a class that is not there gets one clear
  * message instead of one JVM error per rank, and so that a word that is no class can be a command.
+ * Where the class is found does not matter, only whether: callers may search the cheap entries first.
  * An entry it cannot read makes the answer {@link Result#UNKNOWN}: then the ranks decide.
  */
 final class ClassPathLookup {
@@ -54,13 +55,18 @@ final class ClassPathLookup {
 
     /** A binary class name: dot-separated Java identifiers ({@code $} included, for nested classes). */
     static boolean isClassName(String name) {
-        for (String part : name.split("\\.", -1)) {
-            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.codePointAt(0))
-                    || !part.codePoints().allMatch(Character::isJavaIdentifierPart)) {
+        boolean partStart = true;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '.' && !partStart) {
+                partStart = true;
+            } else if (partStart ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c)) {
+                partStart = false;
+            } else {
                 return false;
             }
         }
-        return true;
+        return !partStart;
     }
 
     private boolean entry(Path base, String entry) {

@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -40,7 +41,10 @@ final class ProgramLookup {
         if (name == null || RankCommand.BENCHMARKS.containsKey(name)) {
             return spec;
         }
-        ClassPathLookup.Result found = ClassPathLookup.find(name, classPath, spec.baseDir());
+        // the user's entries first: a program is usually there, and our jars are the dearest to open
+        List<String> userFirst = new ArrayList<>(classPath);
+        Collections.reverse(userFirst);
+        ClassPathLookup.Result found = ClassPathLookup.find(name, userFirst, spec.baseDir());
         if (found != ClassPathLookup.Result.ABSENT) {
             return spec;
         }
