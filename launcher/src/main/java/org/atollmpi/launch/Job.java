@@ -185,7 +185,7 @@ final class Job {
     /**
      * Waits for the ranks to end and ends the job at the first failure. A rank that leaves (or
      * never reaches) {@code MPI_Init} while another is in it is one: the others would wait for it
-     * forever. A job in which no rank uses MPI simply runs.
+     * forever. A job in which no rank uses MPI simply runs. {@code --timeout} ends it when its time is up.
      */
     private int watch() throws InterruptedException {
         long jobDeadline = spec.timeout() == null ? NO_DEADLINE : startNanos + spec.timeout().toNanos();
