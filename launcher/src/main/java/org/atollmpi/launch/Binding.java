@@ -18,16 +18,23 @@ final class Binding {
     private Binding() {
     }
 
+    /** The command that runs {@code command} bound to {@link #core}; {@code command} itself when unbound. */
     static List<String> bind(List<String> command, int rank, int ranks) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (ranks > cores || !Files.isExecutable(TASKSET)) {
+        int core = core(rank, ranks);
+        if (core < 0) {
             return command;
         }
         List<String> bound = new ArrayList<>(command.size() + 3);
         bound.add(TASKSET.toString());
         bound.add("-c");
-        bound.add(Integer.toString(rank));
+        bound.add(Integer.toString(core));
         bound.addAll(command);
         return bound;
+    }
+
+    /** The core rank {@code rank} of {@code ranks} is bound to, or -1 when the ranks are left unbound. */
+    static int core(int rank, int ranks) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return ranks > cores || !Files.isExecutable(TASKSET) ? -1 : rank;
     }
 }

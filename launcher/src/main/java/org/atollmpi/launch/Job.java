@@ -33,6 +33,10 @@ final class Job {
     private static final long KILL_WAIT_MS = 5_000;
     /** How long output still in flight gets to reach mpirun's stdout. */
     private static final long DRAIN_WAIT_MS = 2_000;
+    /** mpirun's exit status when {@code --timeout} ends the job: that of timeout(1). */
+    static final int TIMED_OUT = 124;
+    /** A deadline that never comes. */
+    private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     /** What the main thread learns from the ranks. */
     sealed interface Event permits Exited, Aborted, Joined {
@@ -65,6 +69,8 @@ final class Job {
     private JobServer server;
     private boolean tornDown;
     private volatile boolean finished;
+    /** When the job started, for {@code --timeout}. */
+    private long startNanos;
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
         this.name = name;
@@ -106,6 +112,7 @@ final class Job {
     }
 
     private int runJob() throws InterruptedException {
+        startNanos = System.nanoTime();
         try {
             JobServer s = new JobServer(spec.np(), secret, new JobServer.Listener() {
                 @Override
@@ -132,8 +139,15 @@ final class Job {
         String host = JobFiles.localHostName();
         String board = boardDir.resolve(boardFileName(jobId, NODE)).toString();
         String localRanks = IntStream.range(0, spec.np()).mapToObj(String::valueOf).collect(Collectors.joining(","));
+        if (spec.displayMap()) {
+            JobMap.map(host, spec).forEach(out::println);
+            out.flush();
+        }
         for (int r = 0; r < spec.np(); r++) {
             ProcessBuilder pb = new ProcessBuilder(spec.bindToCore() ? Binding.bind(command, r, spec.np()) : command);
+            if (spec.workDir() != null) {
+                pb.directory(spec.workDir().toFile());
+            }
             Map<String, String> env = pb.environment();
             env.putAll(exported);
             env.put(ENV_JOB_SERVER, server.address());
@@ -159,6 +173,9 @@ final class Job {
             if (!start(r, pb)) {
                 return 1;
             }
+            if (spec.reportBindings()) {
+                err.println(JobMap.binding(host, pidOf(r), r, spec.bindToCore() ? Binding.core(r, spec.np()) : -1));
+            }
         }
 
         return watch();
@@ -167,24 +184,24 @@ final class Job {
     /**
      * Waits for the ranks to end and ends the job at the first failure. A rank that leaves (or
      * never reaches) {@code MPI_Init} while another is in it is one: the others would wait for it
-     * forever. A job in which no rank uses MPI simply runs.
+     * forever. A job in which no rank uses MPI simply runs. {@code --timeout} ends it when its time is up.
      */
     private int watch() throws InterruptedException {
+        long jobDeadline = spec.timeout() == null ? NO_DEADLINE : startNanos + spec.timeout().toNanos();
         int running = spec.np();
         int joined = 0;
         int firstJoined = -1;
         long initDeadline = 0;
         BitSet leftBeforeInit = new BitSet(spec.np());
         while (running > 0) {
-            Event event;
-            if (firstJoined >= 0 && joined < spec.np()) {
-                event = events.poll(initDeadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                if (event == null) {
-                    return fail(missingFromInit() + " not called MPI_Init " + spec.initTimeout().toSeconds()
-                            + " s after rank " + firstJoined + " did (mpirun --init-timeout)", 1);
-                }
-            } else {
-                event = events.take();
+            boolean inInit = firstJoined >= 0 && joined < spec.np();
+            Event event = next(inInit ? initDeadline : NO_DEADLINE, jobDeadline);
+            if (event == null && jobDeadline != NO_DEADLINE && System.nanoTime() - jobDeadline >= 0) {
+                return fail("the job has run longer than --timeout " + spec.timeout().toSeconds() + " s", TIMED_OUT);
+            }
+            if (event == null) {
+                return fail(missingFromInit() + " not called MPI_Init " + spec.initTimeout().toSeconds()
+                        + " s after rank " + firstJoined + " did (mpirun --init-timeout)", 1);
             }
             if (isTornDown()) {
                 return 1; // the shutdown hook ended the job on a signal and has said so
@@ -218,6 +235,16 @@ final class Job {
             }
         }
         return 0;
+    }
+
+    /** The next event, or null once the earlier deadline (a {@code nanoTime}, or {@link #NO_DEADLINE}) has passed. */
+    private Event next(long initDeadline, long jobDeadline) throws InterruptedException {
+        if (initDeadline == NO_DEADLINE && jobDeadline == NO_DEADLINE) {
+            return events.take();
+        }
+        long deadline = initDeadline == NO_DEADLINE ? jobDeadline
+                : jobDeadline == NO_DEADLINE || initDeadline - jobDeadline < 0 ? initDeadline : jobDeadline;
+        return events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private int failLeftBeforeInit(int rank, int waiting) {

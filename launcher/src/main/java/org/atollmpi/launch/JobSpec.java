@@ -5,31 +5,55 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What the user asked mpirun for, whichever of its two command-line forms they used.
+ * What the user asked mpirun for, whichever of its command-line forms they used.
  *
- * @param np            number of ranks
- * @param oversubscribe allow more ranks than cores
- * @param tagOutput     prefix each output line with the rank, as Open MPI's {@code --tag-output}
- * @param exports       {@code -x} arguments, each {@code VAR} or {@code VAR=value}
- * @param java          the {@code java} the user named in the java form, or null for mpirun's own
- * @param jvmOptions    options for the ranks' JVMs (java form only; empty otherwise)
- * @param bindToCore    bind rank r to core r (only when every rank has a core of its own)
- * @param classPath     the user's class path, or null when they gave none
- * @param mainClass     the class to run, or null when {@code jar} is given
- * @param jar           the jar to run, or null when {@code mainClass} is given
- * @param args          the program's own arguments
- * @param asyncProgress start a progress thread in every rank ({@code --async-progress})
- * @param initTimeout   how long, once one rank is in {@code MPI_Init}, the others may take to get there
+ * @param np             number of ranks
+ * @param oversubscribe  allow more ranks than slots
+ * @param tagOutput      prefix each output line with the rank, as Open MPI's {@code --tag-output}
+ * @param exports        {@code -x} arguments, each {@code VAR} or {@code VAR=value}
+ * @param java           the {@code java} the user named in the java form, or null for mpirun's own
+ * @param jvmOptions     options for the ranks' JVMs (java form only; empty otherwise)
+ * @param bindToCore     bind rank r to core r (only when every rank has a core of its own)
+ * @param classPath      the user's class path, or null when they gave none
+ * @param mainClass      the class to run, or null when {@code jar} or {@code executable} is given
+ * @param jar            the jar to run, or null
+ * @param args           the program's own arguments
+ * @param asyncProgress  start a progress thread in every rank ({@code --async-progress})
+ * @param initTimeout    how long, once one rank is in {@code MPI_Init}, the others may take to get there
+ * @param javaForm       the program was given as {@code java [jvm options] ...}: it is Java whatever its name
+ * @param executable     a native program to run instead of a JVM, or null
+ * @param hosts          the hosts of {@code -H/--hostfile} (all this machine), or null when none were given
+ * @param workDir        the ranks' working directory, or null for mpirun's
+ * @param timeout        end the job after this long ({@code --timeout}), or null for no limit
+ * @param reportBindings print each rank's binding as it starts ({@code --report-bindings})
+ * @param displayMap     print the map of ranks to hosts before they start ({@code --display-map})
+ * @param verbose        print the command the ranks run ({@code -v})
+ * @param warnings       what mpirun accepted but ignores, one line each, to print before the job
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
-               boolean asyncProgress, Duration initTimeout) {
+               boolean asyncProgress, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
+               Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
+               List<String> warnings) {
     JobSpec {
         exports = List.copyOf(exports);
         jvmOptions = List.copyOf(jvmOptions);
         args = List.copyOf(args);
-        if ((mainClass == null) == (jar == null)) {
-            throw new IllegalArgumentException("exactly one of a main class and a jar");
+        warnings = List.copyOf(warnings);
+        if ((mainClass != null ? 1 : 0) + (jar != null ? 1 : 0) + (executable != null ? 1 : 0) != 1) {
+            throw new IllegalArgumentException("exactly one of a main class, a jar and an executable");
         }
+    }
+
+    /** This job with {@code program} run as a native executable in place of the main class. */
+    JobSpec runningExecutable(String program) {
+        return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
+                args, asyncProgress, initTimeout, false, program, hosts, workDir, timeout, reportBindings, displayMap,
+                verbose, warnings);
+    }
+
+    /** The directory the ranks run in, against which relative paths of the command line are read. */
+    Path baseDir() {
+        return workDir != null ? workDir : Path.of("").toAbsolutePath();
     }
 }

@@ -4,12 +4,13 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import org.atollmpi.launch.MpirunArgs.UsageError;
+import org.atollmpi.launch.ProgramLookup.ProgramNotFound;
 import org.atollmpi.launch.RankCommand.Installation;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code mpirun} / {@code mpiexec}: starts the ranks of a Java MPI program on this machine and
- * exits with the job's status. See {@code mpirun --help}.
+ * {@code mpirun} / {@code mpiexec}: starts the ranks of an MPI program (a Java class, a jar or an
+ * executable) on this machine and exits with the job's status. See {@code mpirun --help}.
  */
 public final class Mpirun {
     private Mpirun() {
@@ -32,21 +33,52 @@ public final class Mpirun {
             if (spec == null) {
                 return 0;
             }
-            command = RankCommand.command(spec, Installation.current(), env.get("CLASSPATH"));
+            Installation installation = Installation.current();
+            String classPathEnv = env.get("CLASSPATH");
+            spec = ProgramLookup.resolve(spec, RankCommand.classPath(spec, installation, classPathEnv), env.get("PATH"));
+            command = RankCommand.command(spec, installation, classPathEnv);
         } catch (ParameterException | UsageError e) {
             err.println(name + ": " + e.getMessage());
             err.println("Try '" + name + " --help' for more information.");
             return 1;
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (spec.np() > cores && !spec.oversubscribe()) {
-            err.println(name + ": there are not enough slots available in the system to satisfy the " + spec.np()
-                    + " slots\nthat were requested by the application: this machine has " + cores + " cores.\n"
-                    + "Either request fewer ranks (-np " + cores + " or less), or allow more ranks than cores"
-                    + " with --oversubscribe.");
+        } catch (ProgramNotFound e) {
+            err.println(name + ": " + e.getMessage());
             return 1;
+        }
+        for (String warning : spec.warnings()) {
+            err.println(name + ": warning: " + warning);
+        }
+        String slotError = slotError(spec);
+        if (slotError != null) {
+            err.println(name + ": " + slotError);
+            return 1;
+        }
+        if (spec.verbose()) {
+            err.println(name + ": every rank runs: " + String.join(" ", command));
         }
         Map<String, String> exported = RankCommand.exports(spec.exports(), env, w -> err.println(name + ": " + w));
         return new Job(name, spec, command, exported, System.out, err).run();
+    }
+
+    /**
+     * Why the job does not fit its slots (the cores, or the slots of {@code -H/--hostfile}), or null
+     * when it does. As with Open MPI, {@code --oversubscribe} lifts the limit of the slots but not
+     * that of a hostfile's {@code max_slots}.
+     */
+    static String slotError(JobSpec spec) {
+        HostList hosts = spec.hosts();
+        int slots = hosts != null ? hosts.slots() : Runtime.getRuntime().availableProcessors();
+        String what = hosts != null ? "the host list gives " + slots + " slots" : "this machine has " + slots + " cores";
+        if (spec.np() > slots && !spec.oversubscribe()) {
+            return "there are not enough slots available in the system to satisfy the " + spec.np()
+                    + " slots\nthat were requested by the application: " + what + ".\n"
+                    + "Either request fewer ranks (-np " + slots + " or less), or allow more ranks than slots"
+                    + " with --oversubscribe.";
+        }
+        if (hosts != null && hosts.maxSlots() > 0 && spec.np() > hosts.maxSlots()) {
+            return "-np " + spec.np() + " is more than the hostfile's max_slots allow (" + hosts.maxSlots()
+                    + "), --oversubscribe or not";
+        }
+        return null;
     }
 }

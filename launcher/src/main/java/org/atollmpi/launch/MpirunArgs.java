@@ -2,10 +2,13 @@ package org.atollmpi.launch;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Stack;
@@ -24,20 +27,40 @@ import picocli.CommandLine.Spec;
  * mpirun's rule: options until the program, then the program's own arguments. {@code -jar} ends
  * the options as well (its consumer takes the rest of the line). What follows {@code java} in the
  * Open MPI Java form is the JVM's command line, which this class reads the way {@code java} does.
+ *
+ * <p>Open MPI's options that scripts pass are accepted: those that mean something on one machine
+ * are honoured ({@code -H/--hostfile} naming this machine, {@code -N}, {@code --wdir},
+ * {@code --report-bindings}, {@code --display-map}, {@code --timeout}, {@code --bind-to core|hwthread|none}),
+ * the others are ignored with one warning each ({@code --mca}, {@code --prefix}, {@code --bind-to socket}...).
+ * Every rank runs on this machine, so every {@code --map-by} / {@code --rank-by} policy places them the
+ * same: rank r on core r.
+ *
+ * <p>The program word decides what runs: a benchmark name runs that benchmark; {@code java} (or a
+ * path ending in {@code /java}) starts the Java form; a word with a {@code /} is an executable file;
+ * any other word is a Java class, unless it is no class on the class path but a command on
+ * {@code PATH} ({@code mpirun -np 2 hostname}), which {@link ProgramLookup} decides before the ranks
+ * start. An executable runs as it is, with the same environment as a Java rank.
  */
 @Command(name = "mpirun", mixinStandardHelpOptions = true, versionProvider = MpirunArgs.Version.class,
         sortOptions = false, usageHelpWidth = 100, separator = " ",
         customSynopsis = {
-            "${COMMAND-NAME} [-np N] [options] <class | -jar file> [args]",
+            "${COMMAND-NAME} [-np N] [options] <class | -jar file | executable> [args]",
             "   or: ${COMMAND-NAME} [-np N] [options] java [jvm options] <class | -jar file> [args]",
         },
         description = {
-            "Starts N ranks of a Java MPI program on this machine and waits for them. The exit status",
-            "is the first failing rank's; a rank that dies or aborts ends the whole job.",
+            "Starts N ranks of an MPI program on this machine and waits for them. The exit status is the",
+            "first failing rank's; a rank that dies or aborts ends the whole job.",
+            "The program is a Java class, unless it is a benchmark name, a path to an executable (it has a",
+            "'/'), or a command on PATH that is no class on the class path: executables run as they are",
+            "(mpirun -np 2 hostname), with OMPI_COMM_WORLD_RANK/SIZE set. A class that is not on the class",
+            "path is reported before any rank starts.",
             "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the",
             "current directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the",
             "collective osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v],",
             "osu_allgather[v], osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.",
+            "Open MPI's options are accepted: those that mean something here are honoured, the others print",
+            "one warning each (-q silences them). Every rank runs on this machine, so every --map-by and",
+            "--rank-by places rank r on core r.",
         })
 final class MpirunArgs {
     /** Options of {@code java} that take the next argument as their value. */
@@ -45,23 +68,64 @@ final class MpirunArgs {
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-exports", "--add-opens",
             "--add-reads", "--patch-module", "--enable-native-access", "--source");
     private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
+    /** Open MPI's mapping and ranking resources: on one machine they all place rank r on core r. */
+    private static final Set<String> MAP_BY = Set.of("slot", "hwthread", "core", "l1cache", "l2cache", "l3cache",
+            "socket", "package", "numa", "board", "node", "seq", "dist", "ppr", "rankfile", "pe-list");
+    /** Open MPI's binding targets wider than a core: ranks bound to them are left unbound here. */
+    private static final Set<String> BIND_WIDER = Set.of("l1cache", "l2cache", "l3cache", "socket", "package", "numa",
+            "board", "cpu-list");
 
     @Option(names = {"-np", "-n", "--np", "--n", "-c"}, paramLabel = "N",
-            description = "Number of ranks (default: one per core).")
-    private int np = Runtime.getRuntime().availableProcessors();
+            description = "Number of ranks (default: the slots of -H/--hostfile, else one per core).")
+    private Integer np;
 
-    @Option(names = "--oversubscribe", description = "Allow more ranks than cores.")
+    @Option(names = {"-N", "--npernode", "-npernode"}, paramLabel = "n",
+            description = "Ranks per node: on this one node, n ranks (the same as -np n).")
+    private Integer perNode;
+
+    @Option(names = "--oversubscribe", description = "Allow more ranks than slots (cores, or the slots of -H/--hostfile).")
     private boolean oversubscribe;
 
-    @Option(names = "--bind-to", paramLabel = "core|none",
-            description = "Bind rank r to core r (the default when every rank has a core) or leave ranks unbound.")
+    @Option(names = {"-H", "--host", "-host"}, paramLabel = "host[:n],...",
+            description = "Hosts with their slots (one per mention, or n). Every host must be this machine"
+                    + " (localhost, its name or an address of it): remote ranks are not supported yet.")
+    private List<String> hostOptions = new ArrayList<>();
+
+    @Option(names = {"--hostfile", "-hostfile", "--machinefile", "-machinefile"}, paramLabel = "file",
+            description = "Hosts from a file of 'host [slots=n] [max_slots=m]' lines (# comments; no slots="
+                    + " means one per core; max_slots caps -np even with --oversubscribe); the same rule as -H."
+                    + " With -H too, the file gives the slots.")
+    private Path hostfile;
+
+    @Option(names = {"--map-by", "-map-by"}, paramLabel = "policy",
+            description = "Accepted (slot, core, node, socket, ...): every mapping places rank r on core r here."
+                    + " ppr:n:node runs n ranks; :OVERSUBSCRIBE is honoured; :PE=n and other ppr counts are ignored.")
+    private String mapBy;
+
+    @Option(names = {"--rank-by", "-rank-by"}, paramLabel = "policy",
+            description = "Accepted: every ranking numbers the ranks in core order here.")
+    private String rankBy;
+
+    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "core|hwthread|none",
+            description = "Bind rank r to core r (core and hwthread, the default when every rank has a core) or"
+                    + " leave ranks unbound (none). socket, numa, l3cache... leave them unbound, with a warning.")
     private String bindTo = "core";
+
+    @Option(names = {"--report-bindings", "-report-bindings"}, description = "Print each rank's binding as it starts (stderr).")
+    private boolean reportBindings;
+
+    @Option(names = {"--display-map", "-display-map"}, description = "Print the map of ranks to this host before they start.")
+    private boolean displayMap;
 
     @Option(names = "-x", paramLabel = "VAR[=value]",
             description = "Export VAR to the ranks, with this value or mpirun's own (repeatable).")
     private List<String> exports = new ArrayList<>();
 
-    @Option(names = "--tag-output", description = "Prefix each line of output with [1,rank]<stdout>: or <stderr>:.")
+    @Option(names = {"--wdir", "-wdir", "--wd", "-wd"}, paramLabel = "dir",
+            description = "The ranks' working directory (relative paths of the command line are read from it).")
+    private Path workDir;
+
+    @Option(names = {"--tag-output", "-tag-output"}, description = "Prefix each line of output with [1,rank]<stdout>: or <stderr>:.")
     private boolean tagOutput;
 
     @Option(names = "--async-progress",
@@ -74,6 +138,10 @@ final class MpirunArgs {
                     + " many seconds (default: ${DEFAULT-VALUE}).")
     private int initTimeoutSeconds = 60;
 
+    @Option(names = {"--timeout", "-timeout"}, paramLabel = "seconds",
+            description = "End the job if it runs longer than this; mpirun then exits with status 124.")
+    private Integer timeoutSeconds;
+
     @Option(names = {"-cp", "--classpath", "-classpath", "--class-path"}, paramLabel = "path",
             description = "Class path of the program.")
     private String classPath;
@@ -82,16 +150,30 @@ final class MpirunArgs {
             description = "Run the Main-Class of this jar; the arguments after it are the program's.")
     private List<String> jarAndArgs;
 
+    @Option(names = {"--mca", "-mca"}, arity = "2", paramLabel = "key value", hideParamSyntax = true,
+            description = "Ignored, with a warning: Open MPI's component parameters have no meaning here.")
+    private List<String> mca = new ArrayList<>();
+
+    @Option(names = {"--prefix", "-prefix"}, paramLabel = "dir",
+            description = "Ignored, with a warning: the ranks run from this mpirun's installation.")
+    private String prefix;
+
     @Option(names = "--allow-run-as-root",
             description = "Accepted for Open MPI scripts; this mpirun does not refuse root.")
     private boolean allowRunAsRoot;
 
-    @Option(names = {"-H", "--host", "-host", "--hostfile", "-hostfile", "--machinefile", "-machinefile"},
-            paramLabel = "hosts", description = "Not supported yet: every rank runs on this machine.")
-    private String hosts;
+    @Option(names = {"-q", "--quiet"}, description = "Print no warnings about ignored options.")
+    private boolean quiet;
 
-    @Parameters(paramLabel = "program", description = "The class, or java and its options, then the program's arguments.")
+    @Option(names = {"-v", "--verbose"}, description = "Print the command every rank runs.")
+    private boolean verbose;
+
+    @Parameters(paramLabel = "program",
+            description = "The class, executable, or java and its options, then the program's arguments.")
     private List<String> command = new ArrayList<>();
+
+    /** Ignored options, each said once, in the order given. */
+    private final Set<String> warnings = new LinkedHashSet<>();
 
     /** Parses the command line; returns null when it only asked for help or the version, after printing it. */
     static JobSpec parse(String programName, String... args) {
@@ -119,29 +201,170 @@ final class MpirunArgs {
     }
 
     private JobSpec toSpec() {
-        if (hosts != null) {
-            throw new UsageError("--host/--hostfile: remote ranks are not supported yet;"
-                    + " this mpirun starts every rank on this machine");
-        }
-        if (np < 1) {
-            throw new UsageError("-np " + np + ": need at least one rank");
-        }
         if (initTimeoutSeconds < 1) {
             throw new UsageError("--init-timeout " + initTimeoutSeconds + ": expected a number of seconds, 1 or more");
         }
-        if (!bindTo.equals("core") && !bindTo.equals("none")) {
-            throw new UsageError("--bind-to " + bindTo + ": expected core or none");
+        if (timeoutSeconds != null && timeoutSeconds < 1) {
+            throw new UsageError("--timeout " + timeoutSeconds + ": expected a number of seconds, 1 or more");
         }
         for (String export : exports) {
             if (export.isEmpty() || export.startsWith("=")) {
                 throw new UsageError("-x '" + export + "': expected VAR or VAR=value");
             }
         }
+        if (workDir != null) {
+            workDir = workDir.toAbsolutePath().normalize();
+            if (!Files.isDirectory(workDir)) {
+                throw new UsageError("--wdir " + workDir + ": no such directory");
+            }
+        }
+        boolean bindToCore = bindsToCore();
+        checkMapBy();
+        ignored();
+        HostList hosts = hosts();
+        int ranks = ranks(hosts);
+        if (ranks < 1) {
+            throw new UsageError("-np " + ranks + ": need at least one rank");
+        }
+        Program program = program();
+        return new JobSpec(ranks, oversubscribe, bindToCore, tagOutput, exports, program.java, program.jvmOptions,
+                program.classPath, program.mainClass, program.jar, program.args, asyncProgress,
+                Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, workDir,
+                timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
+                quiet ? List.of() : List.copyOf(warnings));
+    }
+
+    /** -np, else -N, else the hosts' slots, else one rank per core. */
+    private int ranks(HostList hosts) {
+        if (np != null && perNode != null && !np.equals(perNode)) {
+            throw new UsageError("-np " + np + " and -N " + perNode + " disagree: on this one node -N n runs n ranks");
+        }
+        if (np != null) {
+            return np;
+        }
+        if (perNode != null) {
+            return perNode;
+        }
+        return hosts != null ? hosts.slots() : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** The hosts of -H and --hostfile, all checked to be this machine; null when none were given. */
+    private HostList hosts() {
+        HostList given = null;
+        for (String h : hostOptions) {
+            HostList more = HostList.parseHosts(h);
+            given = given == null ? more : given.plus(more);
+        }
+        HostList fromFile = hostfile == null ? null
+                : HostList.readHostfile(hostfile, Runtime.getRuntime().availableProcessors());
+        for (HostList list : new HostList[] {given, fromFile}) {
+            if (list != null) {
+                list.requireLocal(LocalHost::isLocal);
+            }
+        }
+        // as Open MPI: -H picks hosts out of the hostfile, whose lines give the slots
+        return fromFile != null ? fromFile : given;
+    }
+
+    /** Whether ranks are bound to cores; warns for the bindings this mpirun does not make. */
+    private boolean bindsToCore() {
+        String[] parts = bindTo.toLowerCase(Locale.ROOT).split(":");
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i].equals("report")) {
+                reportBindings = true;
+            }
+        }
+        String target = parts.length == 0 ? "" : parts[0];
+        if (target.equals("core") || target.equals("hwthread")) {
+            // a core here is what the OS numbers as a CPU: a hardware thread
+            return true;
+        }
+        if (target.equals("none")) {
+            return false;
+        }
+        if (BIND_WIDER.contains(target)) {
+            warn("--bind-to " + bindTo + " is ignored: the ranks are left unbound (this mpirun binds to one core or"
+                    + " none; unbound, a rank may use every core, as one bound to a " + target + " uses several)");
+            return false;
+        }
+        throw new UsageError("--bind-to " + bindTo + ": expected core, hwthread or none (or socket, numa, l3cache...,"
+                + " which leave ranks unbound here)");
+    }
+
+    /** Checks --map-by: every policy places the ranks alike here; honours ppr:n:node and :OVERSUBSCRIBE. */
+    private void checkMapBy() {
+        if (mapBy == null) {
+            return;
+        }
+        String[] parts = mapBy.toLowerCase(Locale.ROOT).split(":");
+        String policy = parts.length == 0 ? "" : parts[0];
+        if (!policy.isEmpty() && !MAP_BY.contains(policy)) {
+            throw new UsageError("--map-by " + mapBy + ": expected slot, core, hwthread, socket, numa, node, ppr:n:node"
+                    + " or another of Open MPI's policies");
+        }
+        int modifiers = 1;
+        if (policy.equals("ppr")) {
+            modifiers = 3;
+            if (parts.length < 3) {
+                throw new UsageError("--map-by " + mapBy + ": expected ppr:n:resource");
+            }
+            if (parts[2].equals("node")) {
+                perNode = perNodeOf(parts[1]);
+            } else {
+                warn("--map-by " + mapBy + " is ignored (give -np: every rank runs on this one node, on a core of its own)");
+            }
+        } else if (policy.equals("rankfile") || policy.equals("pe-list")) {
+            warn("--map-by " + mapBy + " is ignored (rank r runs on core r)");
+            return;
+        }
+        for (int i = modifiers; i < parts.length; i++) {
+            if (parts[i].equals("oversubscribe")) {
+                oversubscribe = true;
+            } else if (parts[i].startsWith("pe=")) {
+                warn("--map-by " + mapBy + ": " + parts[i].toUpperCase(Locale.ROOT) + " is ignored (a bound rank gets one core)");
+            }
+        }
+    }
+
+    private int perNodeOf(String count) {
+        try {
+            return Integer.parseInt(count);
+        } catch (NumberFormatException e) {
+            throw new UsageError("--map-by " + mapBy + ": expected ppr:n:node with a number n");
+        }
+    }
+
+    /** The options accepted for Open MPI's scripts that mean nothing here. */
+    private void ignored() {
+        if (!mca.isEmpty()) {
+            List<String> given = new ArrayList<>();
+            for (int i = 0; i + 1 < mca.size(); i += 2) {
+                given.add("--mca " + mca.get(i) + " " + mca.get(i + 1));
+            }
+            warn(String.join(" ", given) + (given.size() == 1 ? " is" : " are") + " ignored (MCA parameters"
+                    + " select and tune Open MPI's components; atoll-mpi has its own knobs, see its README)");
+        }
+        if (prefix != null) {
+            warn("--prefix " + prefix + " is ignored (the ranks run from this mpirun's installation)");
+        }
+    }
+
+    private void warn(String warning) {
+        warnings.add(warning);
+    }
+
+    /** What runs in every rank, in one of the command line's forms. */
+    private record Program(String java, List<String> jvmOptions, String classPath, String mainClass, Path jar,
+                           String executable, List<String> args, boolean javaForm) {
+    }
+
+    private Program program() {
         if (jarAndArgs != null) {
-            return jarSpec(null, List.of(), classPath, jarAndArgs);
+            return jarProgram(null, List.of(), classPath, false, jarAndArgs);
         }
         if (command.isEmpty()) {
-            throw new UsageError("no program given: name a class, -jar file, or java [jvm options] class");
+            throw new UsageError("no program given: name a class, -jar file, an executable,"
+                    + " or java [jvm options] class");
         }
         String first = command.get(0);
         List<String> rest = command.subList(1, command.size());
@@ -151,15 +374,20 @@ final class MpirunArgs {
             }
             return javaForm(first.equals("java") ? null : first, rest);
         }
-        if (first.contains("/") || first.endsWith(".jar") || first.endsWith(".class")) {
-            throw new UsageError("'" + first + "' is not a class name: give -jar for a jar, or the class"
-                    + " name with -cp for the directory it is in");
+        Path base = workDir != null ? workDir : Path.of("").toAbsolutePath();
+        if (first.contains("/") && Files.isRegularFile(base.resolve(first)) && Files.isExecutable(base.resolve(first))) {
+            return new Program(null, List.of(), classPath, null, null, base.resolve(first).normalize().toString(), rest,
+                    false);
         }
-        return spec(null, List.of(), classPath, first, null, rest);
+        if (first.contains("/") || first.endsWith(".jar") || first.endsWith(".class")) {
+            throw new UsageError("'" + first + "' is neither an executable file nor a class name: give -jar for a jar,"
+                    + " or the class name with -cp for the directory it is in");
+        }
+        return new Program(null, List.of(), classPath, first, null, null, rest, false);
     }
 
     /** The java form: reads the JVM options as {@code java} does, up to the class or {@code -jar}. */
-    private JobSpec javaForm(String java, List<String> tokens) {
+    private Program javaForm(String java, List<String> tokens) {
         List<String> jvmOptions = new ArrayList<>();
         String cp = null;
         int i = 0;
@@ -170,7 +398,7 @@ final class MpirunArgs {
             } else if (t.startsWith("--class-path=")) {
                 cp = t.substring("--class-path=".length());
             } else if (t.equals("-jar")) {
-                return jarSpec(java, jvmOptions, cp, tokens.subList(i + 1, tokens.size()));
+                return jarProgram(java, jvmOptions, cp, true, tokens.subList(i + 1, tokens.size()));
             } else if (t.equals("-m") || t.equals("--module") || t.startsWith("--module=")) {
                 throw new UsageError("java " + t + ": modular main classes are not supported;"
                         + " put the program on the class path");
@@ -184,19 +412,18 @@ final class MpirunArgs {
         if (i == tokens.size()) {
             throw new UsageError("no class or -jar after 'java [jvm options]'");
         }
-        return spec(java, jvmOptions, cp, tokens.get(i), null, tokens.subList(i + 1, tokens.size()));
+        return new Program(java, jvmOptions, cp, tokens.get(i), null, null, tokens.subList(i + 1, tokens.size()), true);
     }
 
-    private JobSpec jarSpec(String java, List<String> jvmOptions, String cp, List<String> jarAndRest) {
+    private Program jarProgram(String java, List<String> jvmOptions, String cp, boolean javaForm,
+                               List<String> jarAndRest) {
         if (jarAndRest.isEmpty()) {
             throw new UsageError("-jar needs a file");
         }
-        return spec(java, jvmOptions, cp, null, Path.of(jarAndRest.get(0)), jarAndRest.subList(1, jarAndRest.size()));
-    }
-
-    private JobSpec spec(String java, List<String> jvmOptions, String cp, String mainClass, Path jar, List<String> args) {
-        return new JobSpec(np, oversubscribe, bindTo.equals("core"), tagOutput, exports, java, jvmOptions, cp, mainClass, jar,
-                args, asyncProgress, Duration.ofSeconds(initTimeoutSeconds));
+        // read from where the ranks run, as their JVMs will
+        Path jar = workDir == null ? Path.of(jarAndRest.get(0)) : workDir.resolve(jarAndRest.get(0));
+        return new Program(java, jvmOptions, cp, null, jar, null,
+                jarAndRest.subList(1, jarAndRest.size()), javaForm);
     }
 
     private static String valueOf(List<String> tokens, int i, String option) {

@@ -16,7 +16,10 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.atollmpi.launch.MpirunArgs.UsageError;
 
-/** The command line and exported environment that start one rank's JVM; the same for every rank. */
+/**
+ * The command line and exported environment that start one rank (its JVM, or the executable the
+ * user named); the same for every rank.
+ */
 final class RankCommand {
     /** The collectives of the OSU benchmarks: {@code osu_<name>} blocking, {@code osu_i<name>} nonblocking. */
     static final List<String> OSU_COLLECTIVES = List.of("barrier", "bcast", "reduce", "allreduce", "gather",
@@ -78,12 +81,17 @@ final class RankCommand {
     }
 
     /**
-     * The rank JVM's command line.
+     * The rank's command line: the JVM's, or the executable's with the program's arguments.
      *
      * @param classPathEnv the {@code CLASSPATH} mpirun was started with, or null
      */
     static List<String> command(JobSpec spec, Installation installation, String classPathEnv) {
         List<String> cmd = new ArrayList<>();
+        if (spec.executable() != null) {
+            cmd.add(spec.executable());
+            cmd.addAll(spec.args());
+            return cmd;
+        }
         String java = spec.java() != null ? spec.java() : ownJava();
         cmd.add(java);
         int feature = featureVersion(spec.java());
@@ -98,14 +106,10 @@ final class RankCommand {
         }
         cmd.addAll(spec.jvmOptions());
 
-        // Our jar first: a user who still lists Open MPI's old mpi.jar must get our package mpi.
-        List<String> classPath = new ArrayList<>();
-        classPath.add(installation.classPath());
         String mainClass = spec.mainClass();
         List<String> leadingArgs = List.of();
         List<String> benchmark = mainClass == null ? null : BENCHMARKS.get(mainClass);
         if (benchmark != null) {
-            classPath.add(benchmarksJar(mainClass, installation));
             mainClass = benchmark.get(0);
             leadingArgs = benchmark.subList(1, benchmark.size());
         }
@@ -113,6 +117,27 @@ final class RankCommand {
             // 'java -jar' would drop our jar from the class path: run the jar's Main-Class instead;
             // the jar's own Class-Path entries are still followed.
             mainClass = mainClassOf(spec.jar());
+        }
+        cmd.add("-cp");
+        cmd.add(String.join(File.pathSeparator, classPath(spec, installation, classPathEnv)));
+        cmd.add(mainClass);
+        cmd.addAll(leadingArgs);
+        cmd.addAll(spec.args());
+        return cmd;
+    }
+
+    /**
+     * The ranks' class path, entry by entry as given: our jar first (a user who still lists Open
+     * MPI's old mpi.jar must get our package mpi), the benchmarks jar for a benchmark, then the
+     * program's jar, or the user's class path, or else {@code CLASSPATH}, or else the current directory.
+     */
+    static List<String> classPath(JobSpec spec, Installation installation, String classPathEnv) {
+        List<String> classPath = new ArrayList<>();
+        classPath.add(installation.classPath());
+        if (spec.mainClass() != null && BENCHMARKS.containsKey(spec.mainClass())) {
+            classPath.add(benchmarksJar(spec.mainClass(), installation));
+        }
+        if (spec.jar() != null) {
             classPath.add(spec.jar().toString());
         } else if (spec.classPath() != null) {
             String user = withoutEntry(spec.classPath(), installation.classPath());
@@ -122,12 +147,7 @@ final class RankCommand {
         } else {
             classPath.add(classPathEnv == null || classPathEnv.isEmpty() ? "." : classPathEnv);
         }
-        cmd.add("-cp");
-        cmd.add(String.join(File.pathSeparator, classPath));
-        cmd.add(mainClass);
-        cmd.addAll(leadingArgs);
-        cmd.addAll(spec.args());
-        return cmd;
+        return classPath;
     }
 
     /**

@@ -31,7 +31,23 @@ class BindingTest {
         assertTrue(MpirunArgs.parse("mpirun", "-np", "1", "Main").bindToCore());
         assertFalse(MpirunArgs.parse("mpirun", "-np", "1", "--bind-to", "none", "Main").bindToCore());
         MpirunArgs.UsageError e = assertThrows(MpirunArgs.UsageError.class,
-            () -> MpirunArgs.parse("mpirun", "-np", "1", "--bind-to", "socket", "Main"));
-        assertTrue(e.getMessage().contains("--bind-to socket"), e.getMessage());
+            () -> MpirunArgs.parse("mpirun", "-np", "1", "--bind-to", "all", "Main"));
+        assertTrue(e.getMessage().contains("--bind-to all"), e.getMessage());
+    }
+
+    @Test
+    void coreIsWhatBindUsesAndMinusOneWhenUnbound() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(0, Binding.core(0, cores));
+        assertEquals(-1, Binding.core(0, cores + 1));
+    }
+
+    @Test
+    void reportsLookLikeOpenMpis() {
+        assertEquals("[vm:42] MCW rank 1 bound to core 1", JobMap.binding("vm", 42, 1, 1));
+        assertEquals("[vm:42] MCW rank 3 is not bound (or bound to all available processors)", JobMap.binding("vm", 42, 3, -1));
+        List<String> map = JobMap.map("vm", MpirunArgs.parse("mpirun", "-np", "2", "-H", "localhost:2", "--bind-to", "none", "Main"));
+        assertTrue(map.contains(" Data for node: vm\tNum slots: 2\tMax slots: 0\tNum procs: 2"), map.toString());
+        assertTrue(map.contains(" \tProcess rank: 1 Bound: N/A"), map.toString());
     }
 }

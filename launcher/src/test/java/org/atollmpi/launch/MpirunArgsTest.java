@@ -2,10 +2,13 @@ package org.atollmpi.launch;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.atollmpi.launch.MpirunArgs.UsageError;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.ParameterException;
 
 class MpirunArgsTest {
@@ -80,8 +83,9 @@ class MpirunArgsTest {
         assertError(UsageError.class, "at least one rank", "-np", "0", "Hello");
         assertError(UsageError.class, "no class or -jar", "-np", "2", "java", "-Xmx1g");
         assertError(UsageError.class, "modular main classes", "java", "-m", "mod/pkg.Main");
-        assertError(UsageError.class, "remote ranks are not supported", "--hostfile", "hosts", "Hello");
-        assertError(UsageError.class, "not a class name", "-np", "2", "./a.out");
+        assertError(UsageError.class, "--host node17: host node17 is not this machine", "-H", "node17", "Hello");
+        assertError(UsageError.class, "--hostfile nowhere/hosts: cannot read it", "--hostfile", "nowhere/hosts", "Hello");
+        assertError(UsageError.class, "neither an executable file nor a class name", "-np", "2", "./a.out");
         assertError(UsageError.class, "give -jar", "-np", "2", "app.jar");
         assertError(UsageError.class, "both mpirun and java", "-cp", "a", "java", "-cp", "b", "Hello");
         assertError(UsageError.class, "-jar needs a file", "-np", "2", "-jar");
@@ -89,6 +93,81 @@ class MpirunArgsTest {
         assertError(UsageError.class, "VAR or VAR=value", "-x", "=v", "Hello");
         assertError(ParameterException.class, "Unknown option", "--bogus", "Hello");
         assertError(ParameterException.class, "np", "-np", "two", "Hello");
+    }
+
+    @Test
+    void hostsNamingThisMachineGiveTheDefaultRanksAndSlots(@TempDir Path dir) throws IOException {
+        assertEquals(2, parse("-H", "localhost:2", "Hello").np());
+        assertEquals(2, parse("--host", "localhost,localhost", "Hello").np());
+        assertEquals(3, parse("-host", "localhost", "-H", "127.0.0.1:2", "Hello").np());
+        assertEquals(1, parse("-H", "localhost:4", "-np", "1", "Hello").np());
+        assertEquals(4, parse("-H", "localhost:4", "Hello").hosts().slots());
+        Path hosts = Files.writeString(dir.resolve("hosts"), "# here\nlocalhost slots=2\n\n");
+        assertEquals(2, parse("--hostfile", hosts.toString(), "Hello").np());
+        assertEquals(2, parse("--machinefile", hosts.toString(), "-H", "localhost", "Hello").np(), "the file gives the slots");
+        assertNull(parse("Hello").hosts());
+    }
+
+    @Test
+    void ranksPerNodeIsTheRankCountOnOneNode() {
+        assertEquals(3, parse("-N", "3", "Hello").np());
+        assertEquals(3, parse("--npernode", "3", "-np", "3", "Hello").np());
+        assertEquals(2, parse("--map-by", "ppr:2:node", "Hello").np());
+        assertError(UsageError.class, "-np 4 and -N 2 disagree", "-np", "4", "-N", "2", "Hello");
+    }
+
+    @Test
+    void openMpiOptionsThatMeanNothingHereWarnOnce() {
+        JobSpec s = parse("--mca", "btl", "self,vader", "-mca", "pml", "ob1", "--prefix", "/opt/ompi",
+                "--mca", "btl", "self,vader", "Hello");
+        assertEquals(List.of("--mca btl self,vader --mca pml ob1 --mca btl self,vader are ignored (MCA parameters select"
+                        + " and tune Open MPI's components; atoll-mpi has its own knobs, see its README)",
+                "--prefix /opt/ompi is ignored (the ranks run from this mpirun's installation)"), s.warnings());
+        assertEquals(List.of("--mca btl self,vader is ignored (MCA parameters select and tune Open MPI's components;"
+                + " atoll-mpi has its own knobs, see its README)"), parse("--mca", "btl", "self,vader", "Hello").warnings());
+        assertEquals(List.of(), parse("-q", "--mca", "btl", "tcp", "--prefix", "p", "Hello").warnings());
+        assertEquals(List.of(), parse("--map-by", "core", "--rank-by", "slot", "--bind-to", "core", "Hello").warnings());
+    }
+
+    @Test
+    void mappingAndBinding() {
+        assertTrue(parse("--map-by", "core", "Hello").bindToCore());
+        assertTrue(parse("--map-by", "socket:OVERSUBSCRIBE", "Hello").oversubscribe());
+        assertTrue(parse("--bind-to", "hwthread", "Hello").bindToCore());
+        assertFalse(parse("--bind-to", "none", "Hello").bindToCore());
+        JobSpec socket = parse("--bind-to", "socket", "Hello");
+        assertFalse(socket.bindToCore());
+        assertTrue(socket.warnings().get(0).startsWith("--bind-to socket is ignored: the ranks are left unbound"));
+        assertTrue(parse("--bind-to", "core:REPORT", "Hello").reportBindings());
+        assertEquals(1, parse("--map-by", "slot:PE=2", "Hello").warnings().size());
+        assertEquals(1, parse("--map-by", "ppr:1:socket", "Hello").warnings().size());
+        assertError(UsageError.class, "--map-by diagonal: expected slot, core", "--map-by", "diagonal", "Hello");
+        assertError(UsageError.class, "--bind-to everything: expected core, hwthread or none", "--bind-to", "everything", "Hello");
+    }
+
+    @Test
+    void workingDirectoryReportsAndTimeout(@TempDir Path dir) {
+        JobSpec s = parse("--wdir", dir.toString(), "--report-bindings", "--display-map", "--timeout", "30", "-v",
+                "-jar", "app.jar");
+        assertEquals(dir.toAbsolutePath(), s.workDir());
+        assertEquals(dir.resolve("app.jar"), s.jar(), "read from where the ranks run");
+        assertTrue(s.reportBindings() && s.displayMap() && s.verbose());
+        assertEquals(java.time.Duration.ofSeconds(30), s.timeout());
+        assertNull(parse("Hello").timeout());
+        assertEquals(dir.toAbsolutePath(), parse("-wdir", dir.toString(), "Hello").workDir());
+        assertEquals(dir.toAbsolutePath(), parse("--wd", dir.toString(), "Hello").workDir());
+        assertError(UsageError.class, "no such directory", "--wdir", dir.resolve("missing").toString(), "Hello");
+        assertError(UsageError.class, "--timeout 0: expected a number of seconds", "--timeout", "0", "Hello");
+    }
+
+    @Test
+    void aPathToAnExecutableRunsIt(@TempDir Path dir) throws IOException {
+        Path script = Files.writeString(dir.resolve("run.sh"), "#!/bin/sh\n");
+        script.toFile().setExecutable(true);
+        JobSpec s = parse("-np", "2", script.toString(), "a", "-np");
+        assertEquals(script.toString(), s.executable());
+        assertEquals(List.of("a", "-np"), s.args());
+        assertEquals(script.toString(), parse("--wdir", dir.toString(), "./run.sh").executable(), "from the ranks' directory");
     }
 
     @Test
