@@ -69,8 +69,13 @@ class DistributionIT {
     }
 
     @Test
-    void aLinkToMpirunFromAnotherDirectoryFindsTheTree() throws Exception {
+    void linksToTheScriptsFromAnotherDirectoryFindTheTree() throws Exception {
         Path userBin = Files.createDirectories(tmp.resolve("user/bin"));
+        Path javacLink = Files.createSymbolicLink(userBin.resolve("mpijavac"), home.resolve("bin/mpijavac"));
+        Command showme = Command.run(userBin.getParent(), LIMIT, javacLink.toString(), "--showme", "X.java");
+        assertEquals(0, showme.exit(), showme.describe());
+        assertTrue(showme.out().contains(home.resolve("lib/atoll-mpi.jar").toString()), showme.describe());
+
         Path link = Files.createSymbolicLink(userBin.resolve("mpirun"), home.resolve("bin/mpirun"));
         assertHello(Command.run(userBin.getParent(), LIMIT, link.toString(),
                 "-np", "2", "-cp", classes.toString(), "Hello"));
@@ -81,8 +86,10 @@ class DistributionIT {
         assertTrue(bw.out().lines().anyMatch(l -> l.matches("1024\\s+\\d+(\\.\\d+)?")), bw.describe());
     }
 
+    /** Both ranks said hello, and nothing went to stderr (no warning from a tree that moved). */
     private static void assertHello(Command run) {
         assertEquals(0, run.exit(), run.describe());
+        assertEquals("", run.err(), run.describe());
         for (int rank = 0; rank < 2; rank++) {
             String prefix = "Hello from rank " + rank + " of 2 on ";
             assertTrue(run.out().lines().anyMatch(l -> l.startsWith(prefix)), run.describe());
