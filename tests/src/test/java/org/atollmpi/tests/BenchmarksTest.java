@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code osu_latency} and {@code osu_bw} run through {@code bin/mpirun} by name (mpirun adds
  * {@code lib/atoll-mpi-benchmarks.jar}): OSU output format, {@code -c} validation passing for
- * every size across the protocol thresholds, both buffer kinds; {@code -g} shows the 8-byte
- * ping-pong allocates at most the Status that {@code recv} returns.
+ * every size across the protocol thresholds, both buffer kinds, and a window other than OSU's 64
+ * ({@code -W}); {@code -g} shows the 8-byte ping-pong allocates at most the Status that
+ * {@code recv} returns.
  */
 class BenchmarksTest {
     static final Pattern ROW = Pattern.compile("^(\\d+)\\s+(\\d+\\.\\d\\d)\\s+(Pass|Fail)$");
@@ -82,6 +83,15 @@ class BenchmarksTest {
         }
     }
 
+    @Test
+    void bandwidthWindowOfThreeValidates() {
+        List<String[]> rows = rows(osu("osu_bw", "-W", "3", "-m", "65536", "-i", "3", "-x", "1", "-c").assertExit(0));
+        assertEquals(17, rows.size(), "sizes 1 .. 65536");
+        for (String[] row : rows) {
+            assertEquals("Pass", row[2], "validation at " + row[0]);
+        }
+    }
+
     /**
      * Bytes a rank may allocate per 8-byte ping-pong iteration. The Open MPI signature
      * {@code Status recv(...)} returns a new Status (48 bytes with compressed oops) on every call;
@@ -113,6 +123,7 @@ class BenchmarksTest {
     void helpAndRankCheck() {
         osu("osu_latency", "-h").assertExit(0).assertLine("^Usage: osu_latency").assertLine("-a, --buffer");
         osu("osu_bw", "-q").assertFailed().assertLine("unknown option '-q'");
+        osu("osu_bw", "--help").assertExit(0).assertLine("-W, --window-size N +messages in flight per iteration \\(default 64\\)");
         Job.command(Repo.mpirun().toString(), "-np", "3", "--oversubscribe", "osu_latency", "-m", "8")
                 .timeout(Duration.ofSeconds(60)).run().assertFailed()
                 .assertLine("This test requires exactly two processes");

@@ -5,28 +5,30 @@ import mpi.MPI;
 import mpi.Request;
 
 /**
- * OSU MPI-Java bandwidth test: rank 0 starts a window of 64 nonblocking sends ({@code iSend} on a
+ * OSU MPI-Java bandwidth test: rank 0 starts a window of nonblocking sends ({@code iSend} on a
  * direct buffer, or the MVAPICH2-J array form {@code iSend(byte[] ...)}), waits for all, then
- * receives a 4-byte acknowledgement; rank 1 posts 64 {@code iRecv}s, waits, and sends the ack (as
- * {@code osu_bw} and {@code shared/bench/c_reference.c bw}). The row is MB/s (10^6 bytes).
+ * receives a 4-byte acknowledgement; rank 1 posts as many {@code iRecv}s, waits, and sends the ack
+ * (as {@code osu_bw} and {@code shared/bench/c_reference.c bw}). The window is 64 messages, or
+ * {@code -W N} as OSU's. The row is MB/s (10^6 bytes).
  *
- * <pre>bin/mpirun -np 2 osu_bw [-m [min:]max] [-i n] [-x n] [-a buffer|arrays] [-c] [-g]</pre>
+ * <pre>bin/mpirun -np 2 osu_bw [-m [min:]max] [-i n] [-x n] [-W n] [-a buffer|arrays] [-c] [-g]</pre>
  */
 public final class OsuBw extends PairBenchmark {
-    static final int WINDOW = 64;
     static final int TAG_WINDOW = 100;
     static final int TAG_ACK = 101;
     static final int ACK_BYTES = 4;
-    /** Memory for a validation window: up to 64 distinct messages of at most this many bytes in all. */
+    /** Memory for a validation window of distinct messages: at most this many bytes in all. */
     static final int VALIDATION_BYTES = 16 << 20;
 
     private final Payload sendBuffer;
     private final Payload recvBuffer;
     private final Payload validationBuffer;
-    private final Request[] requests = new Request[WINDOW];
+    /** One window's requests: {@code -W} of them. */
+    private final Request[] requests;
 
     OsuBw(OsuOptions options, Comm comm) {
         super(options, comm);
+        requests = new Request[options.windowSize];
         int capacity = Math.max(options.maxSize, ACK_BYTES);
         sendBuffer = Payload.allocate(options.buffers, capacity);
         recvBuffer = Payload.allocate(options.buffers, capacity);
@@ -50,7 +52,7 @@ public final class OsuBw extends PairBenchmark {
 
     @Override
     int messagesPerIteration() {
-        return WINDOW;
+        return requests.length;
     }
 
     @Override
@@ -64,13 +66,13 @@ public final class OsuBw extends PairBenchmark {
                 start = startTiming();
             }
             if (rank == 0) {
-                for (int w = 0; w < WINDOW; w++) {
+                for (int w = 0; w < window.length; w++) {
                     window[w] = s.iSend(comm, size, 1, TAG_WINDOW);
                 }
                 Request.waitAll(window);
                 r.recv(comm, ACK_BYTES, 1, TAG_ACK);
             } else {
-                for (int w = 0; w < WINDOW; w++) {
+                for (int w = 0; w < window.length; w++) {
                     window[w] = r.iRecv(comm, size, 0, TAG_WINDOW);
                 }
                 Request.waitAll(window);
@@ -78,13 +80,13 @@ public final class OsuBw extends PairBenchmark {
             }
         }
         double seconds = MPI.wtime() - start;
-        return (double) size * iterations * WINDOW / seconds / 1e6;
+        return (double) size * iterations * window.length / seconds / 1e6;
     }
 
     /** Windows of distinct messages, each with its own pattern, received into distinct buffers. */
     @Override
     long validate(int size, int iterations) {
-        int count = Math.max(1, Math.min(WINDOW, VALIDATION_BYTES / Math.max(size, 1)));
+        int count = Math.max(1, Math.min(requests.length, VALIDATION_BYTES / Math.max(size, 1)));
         Payload[] parts = validationBuffer != null
                 ? validationBuffer.split(size, count)
                 : sendBuffer.split(size, count);
@@ -94,7 +96,7 @@ public final class OsuBw extends PairBenchmark {
         for (int round = 0; round < rounds; round++) {
             if (rank == 0) {
                 for (int w = 0; w < count; w++) {
-                    parts[w].fill(size, seed(size, round, w));
+                    parts[w].fill(size, seed(size, round, w, count));
                     window[w] = parts[w].iSend(comm, size, 1, TAG_WINDOW);
                 }
                 Request.waitAll(window);
@@ -106,7 +108,7 @@ public final class OsuBw extends PairBenchmark {
                 }
                 Request.waitAll(window);
                 for (int w = 0; w < count; w++) {
-                    errors += parts[w].check(size, seed(size, round, w));
+                    errors += parts[w].check(size, seed(size, round, w, count));
                 }
                 sendBuffer.send(comm, ACK_BYTES, 0, TAG_ACK);
             }
@@ -114,7 +116,7 @@ public final class OsuBw extends PairBenchmark {
         return errors;
     }
 
-    private static int seed(int size, int round, int w) {
-        return size * 131 + round * WINDOW + w;
+    private static int seed(int size, int round, int w, int count) {
+        return size * 131 + round * count + w;
     }
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
  *   -i, --iterations N             timed iterations for every size (default: by size, see below)
  *   -x, --warmup N                 untimed warm-up iterations (default: a tenth of the iterations)
  *   -a, --buffer buffer|arrays     MPI.newByteBuffer direct buffers (default) or Java arrays
+ *   -W, --window-size N            bandwidth: messages in flight per iteration (default 64)
  *   -c, --validation               fill messages with a pattern, check them, report Pass/Fail
  *   -f, --full                     collectives: more columns (min and max over the ranks, ...)
  *   -g, --allocation               point-to-point: bytes allocated per iteration at 8 bytes (each rank)
@@ -30,8 +31,8 @@ public final class OsuOptions {
     public enum Kind {
         /** Two-rank ping-pong: sizes from 0 B to 4 MiB. */
         LATENCY(0, 1 << 22, 10_000, 200, "mixacghv"),
-        /** Two-rank windows of 64 messages: sizes from 1 B to 4 MiB. */
-        BANDWIDTH(1, 1 << 22, 100, 20, "mixacghv"),
+        /** Two-rank windows of {@code -W} messages (64): sizes from 1 B to 4 MiB. */
+        BANDWIDTH(1, 1 << 22, 100, 20, "mixacghvW"),
         /** A collective with data, blocking or not: sizes from 1 B to 1 MiB, as OSU's. */
         COLLECTIVE(1, 1 << 20, 1000, 100, "mixacfhv"),
         /** Barrier or iBarrier: no message, one row. */
@@ -71,6 +72,8 @@ public final class OsuOptions {
     public static final int LARGE_MESSAGE_SIZE = 64 * 1024;
     /** The size whose allocations {@code -g} measures. */
     public static final int ALLOCATION_PROBE_SIZE = 8;
+    /** Messages in flight per bandwidth iteration without {@code -W}: OSU's default. */
+    public static final int DEFAULT_WINDOW_SIZE = 64;
 
     public enum BufferKind { BUFFER, ARRAYS }
 
@@ -82,6 +85,8 @@ public final class OsuOptions {
     /** -1 when not given: a tenth of the iterations. */
     public final int warmup;
     public final BufferKind buffers;
+    /** Bandwidth: the messages one iteration starts before it waits for them all. */
+    public final int windowSize;
     public final boolean validate;
     public final boolean full;
     public final boolean allocation;
@@ -89,13 +94,15 @@ public final class OsuOptions {
     public final boolean help;
 
     private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
-                       boolean validate, boolean full, boolean allocation, boolean version, boolean help) {
+                       int windowSize, boolean validate, boolean full, boolean allocation, boolean version,
+                       boolean help) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
         this.iterations = iterations;
         this.warmup = warmup;
         this.buffers = buffers;
+        this.windowSize = windowSize;
         this.validate = validate;
         this.full = full;
         this.allocation = allocation;
@@ -110,6 +117,7 @@ public final class OsuOptions {
         int iterations = -1;
         int warmup = -1;
         BufferKind buffers = BufferKind.BUFFER;
+        int window = DEFAULT_WINDOW_SIZE;
         boolean validate = false;
         boolean full = false;
         boolean allocation = false;
@@ -150,6 +158,7 @@ public final class OsuOptions {
                                 arg + ": expected 'buffer' or 'arrays', got '" + value + "'");
                     };
                 }
+                case 'W' -> window = number(value(args, ++i, arg), arg, 1);
                 case 'c' -> validate = true;
                 case 'f' -> full = true;
                 case 'g' -> allocation = true;
@@ -163,7 +172,8 @@ public final class OsuOptions {
         if (kind != Kind.LATENCY && kind.sized() && min < 1) {
             min = 1;
         }
-        return new OsuOptions(kind, min, max, iterations, warmup, buffers, validate, full, allocation, version, help);
+        return new OsuOptions(kind, min, max, iterations, warmup, buffers, window, validate, full, allocation, version,
+                help);
     }
 
     /** The letter of a short or long option, or 0 for anything else. */
@@ -173,6 +183,7 @@ public final class OsuOptions {
             case "-i", "--iterations" -> 'i';
             case "-x", "--warmup" -> 'x';
             case "-a", "--buffer" -> 'a';
+            case "-W", "--window-size" -> 'W';
             case "-c", "--validation" -> 'c';
             case "-f", "--full" -> 'f';
             case "-g", "--allocation" -> 'g';
@@ -264,6 +275,10 @@ public final class OsuOptions {
         b.append("  -x, --warmup N                warm-up iterations (default: a tenth of the iterations)\n");
         if (kind.accepts('a')) {
             b.append("  -a, --buffer buffer|arrays    direct buffers from MPI.newByteBuffer (default) or Java arrays\n");
+        }
+        if (kind.accepts('W')) {
+            b.append("  -W, --window-size N           messages in flight per iteration (default ")
+                    .append(DEFAULT_WINDOW_SIZE).append(")\n");
         }
         if (kind.accepts('c')) {
             b.append(kind.sized()

@@ -55,7 +55,7 @@ class OsuOptionsTest {
     @Test
     void eachKindRefusesTheOptionsItHasNoUseFor() {
         for (String[] refused : new String[][] {{"BARRIER", "-m", "8"}, {"BARRIER", "-a", "arrays"}, {"COLLECTIVE", "-g"},
-            {"LATENCY", "-f"}, {"BANDWIDTH", "--full"}}) {
+            {"LATENCY", "-f"}, {"BANDWIDTH", "--full"}, {"LATENCY", "-W", "8"}, {"COLLECTIVE", "--window-size", "8"}}) {
             Kind kind = Kind.valueOf(refused[0]);
             String[] args = java.util.Arrays.copyOfRange(refused, 1, refused.length);
             String message = assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(kind, args)).getMessage();
@@ -86,6 +86,17 @@ class OsuOptionsTest {
     }
 
     @Test
+    void bandwidthWindowIsOsusDefaultOrMinusW() {
+        assertEquals(64, OsuOptions.parse(Kind.BANDWIDTH).windowSize);
+        assertEquals(16, OsuOptions.parse(Kind.BANDWIDTH, "-W", "16").windowSize);
+        assertEquals(1, OsuOptions.parse(Kind.BANDWIDTH, "--window-size", "1", "-m", "8").windowSize);
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.BANDWIDTH, "-W", "0")).getMessage().contains("-W: 0 is less than 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.BANDWIDTH, "-W")).getMessage().contains("-W needs a value"));
+    }
+
+    @Test
     void badOptionsSayWhy() {
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> OsuOptions.parse(Kind.LATENCY, "-q")).getMessage().contains("-q"));
@@ -109,6 +120,10 @@ class OsuOptionsTest {
         }
         assertFalse(usage.contains("-f,"));
         assertTrue(usage.contains("exactly two ranks"));
+
+        assertFalse(usage.contains("-W,"), usage);
+        usage = OsuOptions.usage(Kind.BANDWIDTH, "osu_bw");
+        assertTrue(usage.contains("-W, --window-size N           messages in flight per iteration (default 64)"), usage);
 
         usage = OsuOptions.usage(Kind.COLLECTIVE, "osu_allreduce");
         for (String option : new String[] {"-m", "-i", "-x", "-a", "-c", "-f", "-v", "-h"}) {

@@ -1,0 +1,98 @@
+package org.atollmpi.dist;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The archive that {@code package} made, unpacked where a user would put it (far from this
+ * repository): its scripts compile and run an example from there, and through a symbolic link to
+ * {@code bin/mpirun} from another directory, as with {@code ln -s /opt/atoll-mpi/bin/mpirun ~/bin}.
+ */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class DistributionIT {
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path tmp;
+    /** The unpacked {@code atoll-mpi-VERSION/}. */
+    private static Path home;
+    /** examples/Hello.java, compiled with the unpacked bin/mpijavac. */
+    private static Path classes;
+
+    @BeforeAll
+    static void unpackAndCompile() throws Exception {
+        Path archive = Path.of(System.getProperty("dist.archive"));
+        assertTrue(Files.isRegularFile(archive), "package makes " + archive);
+        Path opt = Files.createDirectory(tmp.resolve("opt"));
+        Command tar = Command.run(opt, LIMIT, "tar", "-xzf", archive.toString());
+        assertEquals(0, tar.exit(), tar.describe());
+        home = opt.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
+        classes = Files.createDirectory(tmp.resolve("classes"));
+        Command javac = Command.run(tmp, LIMIT, home.resolve("bin/mpijavac").toString(),
+                "-d", classes.toString(), home.resolve("examples/Hello.java").toString());
+        assertEquals(0, javac.exit(), javac.describe());
+    }
+
+    @Test
+    void holdsTheScriptsTheJarsTheExamplesAndTheDocs() {
+        for (String script : List.of("bin/mpirun", "bin/mpiexec", "bin/mpijavac")) {
+            assertTrue(Files.isExecutable(home.resolve(script)), script);
+        }
+        for (String file : List.of("lib/atoll-mpi.jar", "lib/atoll-mpi-benchmarks.jar", "examples/Hello.java",
+                "examples/maven-hello/pom.xml", "docs/ARCHITECTURE.md", "README.md")) {
+            assertTrue(Files.isRegularFile(home.resolve(file)), file);
+        }
+        assertFalse(Files.exists(home.resolve("examples/maven-hello/target")), "no build output of the example");
+    }
+
+    @Test
+    void mpijavacCompilesAgainstTheUnpackedJar() throws Exception {
+        Command showme = Command.run(tmp, LIMIT, home.resolve("bin/mpijavac").toString(), "--showme", "X.java");
+        assertEquals(0, showme.exit(), showme.describe());
+        assertTrue(showme.out().contains(home.resolve("lib/atoll-mpi.jar").toString()), showme.describe());
+        assertTrue(Files.isRegularFile(classes.resolve("Hello.class")));
+    }
+
+    @Test
+    void mpirunRunsTheExampleFromTheUnpackedTree() throws Exception {
+        assertHello(Command.run(tmp, LIMIT, home.resolve("bin/mpirun").toString(),
+                "-np", "2", "-cp", classes.toString(), "Hello"));
+    }
+
+    @Test
+    void linksToTheScriptsFromAnotherDirectoryFindTheTree() throws Exception {
+        Path userBin = Files.createDirectories(tmp.resolve("user/bin"));
+        Path javacLink = Files.createSymbolicLink(userBin.resolve("mpijavac"), home.resolve("bin/mpijavac"));
+        Command showme = Command.run(userBin.getParent(), LIMIT, javacLink.toString(), "--showme", "X.java");
+        assertEquals(0, showme.exit(), showme.describe());
+        assertTrue(showme.out().contains(home.resolve("lib/atoll-mpi.jar").toString()), showme.describe());
+
+        Path link = Files.createSymbolicLink(userBin.resolve("mpirun"), home.resolve("bin/mpirun"));
+        assertHello(Command.run(userBin.getParent(), LIMIT, link.toString(),
+                "-np", "2", "-cp", classes.toString(), "Hello"));
+        Command bw = Command.run(userBin.getParent(), LIMIT, link.toString(),
+                "-np", "2", "osu_bw", "-W", "16", "-m", "1:1024", "-i", "10", "-x", "2");
+        assertEquals(0, bw.exit(), bw.describe());
+        assertTrue(bw.out().startsWith("# OSU MPI-Java Bandwidth Test"), bw.describe());
+        assertTrue(bw.out().lines().anyMatch(l -> l.matches("1024\\s+\\d+(\\.\\d+)?")), bw.describe());
+    }
+
+    /** Both ranks said hello, and nothing went to stderr (no warning from a tree that moved). */
+    private static void assertHello(Command run) {
+        assertEquals(0, run.exit(), run.describe());
+        assertEquals("", run.err(), run.describe());
+        for (int rank = 0; rank < 2; rank++) {
+            String prefix = "Hello from rank " + rank + " of 2 on ";
+            assertTrue(run.out().lines().anyMatch(l -> l.startsWith(prefix)), run.describe());
+        }
+    }
+}
