@@ -85,7 +85,8 @@ final class Job {
     int run() {
         Thread hook = new Thread(() -> {
             if (!finished) {
-                err.println(name + ": interrupted; killing the job");
+                String signal = TerminationSignals.received();
+                err.println(name + ": interrupted" + (signal == null ? "" : " (" + signal + ")") + "; killing the job");
             }
             tearDown();
         }, "atoll-mpirun-shutdown");
