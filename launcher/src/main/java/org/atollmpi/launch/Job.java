@@ -41,7 +41,8 @@ final class Job {
     record Exited(int rank, long pid, int status) implements Event {
     }
 
-    record Aborted(int rank, int code, String message) implements Event {
+    /** The rank called abort, or ({@code fatalError}) an MPI error under ERRORS_ARE_FATAL ended it. */
+    record Aborted(int rank, int code, boolean fatalError, String message) implements Event {
     }
 
     /** The rank connected to the job server: it is in MPI_Init. */
@@ -111,8 +112,8 @@ final class Job {
         try {
             JobServer s = new JobServer(spec.np(), secret, new JobServer.Listener() {
                 @Override
-                public void aborted(int rank, int code, String message) {
-                    events.add(new Aborted(rank, code, message));
+                public void aborted(int rank, int code, boolean fatalError, String message) {
+                    events.add(new Aborted(rank, code, fatalError, message));
                 }
 
                 @Override
@@ -214,6 +215,10 @@ final class Job {
                     return fail("rank " + x.rank() + " (pid " + x.pid() + ") exited without finishing MPI"
                             + " (no MPI_Finalize)", 1);
                 }
+            } else if (event instanceof Aborted a && a.fatalError()) {
+                // the rank has printed the error and where it happened; say only what ends the job
+                return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") ended with a fatal MPI error (class "
+                        + a.code() + ", " + a.message() + ")", a.code());
             } else if (event instanceof Aborted a) {
                 return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") called abort with code " + a.code()
                         + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), a.code());

@@ -185,7 +185,7 @@ class MpirunProcessTest {
             long pid1 = Long.parseLong(p.awaitLine(Pattern.compile("PID 1 (\\d+)"), JOB_TIMEOUT).group(1));
             p.process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our pipes
             assertEquals(143, p.waitFor(JOB_TIMEOUT), p.err());
-            assertTrue(p.err().contains("mpirun: interrupted; killing the job"), p.err());
+            assertTrue(p.err().contains("mpirun: interrupted (SIGTERM); killing the job"), p.err());
             assertFalse(p.err().contains("aborting the job"), "the ranks mpirun killed are no failure of theirs");
             assertFalse(running(pid0) || running(pid1));
             assertNoJobFiles(p.jobId());

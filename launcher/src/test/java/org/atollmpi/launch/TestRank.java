@@ -81,7 +81,7 @@ public final class TestRank {
                 if (rank == Integer.parseInt(args[1])) {
                     System.out.println("ABORTING " + System.currentTimeMillis());
                     System.out.flush();
-                    job.abort(Integer.parseInt(args[2]), "test abort from rank " + rank);
+                    job.abort(Integer.parseInt(args[2]), false, "test abort from rank " + rank);
                     System.out.println("abort returned");
                     System.exit(99);
                 }
