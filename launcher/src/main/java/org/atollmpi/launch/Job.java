@@ -24,15 +24,19 @@ import org.atollmpi.runtime.boot.JobFiles;
  * One run of mpirun: starts the job server and the ranks, waits for them, and ends the job on the
  * first failure. The main thread owns the outcome; the job server and the process-exit watchers
  * only post {@link Event}s to it. However the job ends (all done, a rank failed or aborted, mpirun
- * got a signal) {@link #tearDown} stops what still runs and removes the job's board files.
+ * got a signal) {@link #tearDown} stops what still runs and removes the job's board files. The
+ * ranks' output always passes through mpirun ({@link OutputForwarder}), line by line.
  */
 final class Job {
     /** Name of the only node until remote ranks exist. */
     private static final String NODE = "0";
     /** How long killed ranks get to be reaped before their files are removed regardless. */
     private static final long KILL_WAIT_MS = 5_000;
-    /** How long output still in flight gets to reach mpirun's stdout. */
-    private static final long DRAIN_WAIT_MS = 2_000;
+    /**
+     * How long the ranks' output may stand still before mpirun stops waiting for the rest: a
+     * process a rank started can hold its stdout open after the rank is gone.
+     */
+    private static final long DRAIN_QUIET_MS = 2_000;
 
     /** What the main thread learns from the ranks. */
     sealed interface Event permits Exited, Aborted, Joined {
@@ -62,10 +66,14 @@ final class Job {
 
     /** Guarded by {@code this}: what {@link #tearDown} has to stop. */
     private final Process[] ranks;
-    private final List<Thread> forwarders = new ArrayList<>();
+    private final List<OutputForwarder> forwarders = new ArrayList<>();
     private JobServer server;
     private boolean tornDown;
     private volatile boolean finished;
+    /** Held by every write of the ranks' output, so that no two lines mix. */
+    private final Object outputLock = new Object();
+    /** Why the job failed, said once the ranks' last output is out; null if it did not. */
+    private String failure;
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
         this.name = name;
@@ -100,6 +108,9 @@ final class Job {
         } finally {
             finished = true;
             tearDown();
+            if (failure != null) {
+                err.println(failure);
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -157,8 +168,7 @@ final class Job {
             env.put("OMPI_COMM_WORLD_LOCAL_RANK", Integer.toString(r));
             env.put("OMPI_COMM_WORLD_LOCAL_SIZE", Integer.toString(spec.np()));
             pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
-            Redirect output = spec.tagOutput() ? Redirect.PIPE : Redirect.INHERIT;
-            pb.redirectOutput(output).redirectError(output);
+            pb.redirectOutput(Redirect.PIPE).redirectError(Redirect.PIPE); // through OutputForwarder
             if (!start(r, pb)) {
                 return 1;
             }
@@ -262,31 +272,29 @@ final class Job {
                 return false;
             }
             ranks[r] = p;
-            if (spec.tagOutput()) {
-                forward(new OutputTagger(p.getInputStream(), r, "stdout", out));
-                forward(new OutputTagger(p.getErrorStream(), r, "stderr", err));
-            }
+            forward(new OutputForwarder(p.getInputStream(), r, "stdout", spec.tagOutput(), out, outputLock));
+            forward(new OutputForwarder(p.getErrorStream(), r, "stderr", spec.tagOutput(), err, outputLock));
         }
         p.onExit().thenRun(() -> events.add(new Exited(r, p.pid(), p.exitValue())));
         return true;
     }
 
-    private void forward(OutputTagger tagger) {
-        Thread t = new Thread(tagger, "atoll-output");
-        t.setDaemon(true);
-        t.start();
-        forwarders.add(t);
+    private void forward(OutputForwarder forwarder) {
+        forwarder.start();
+        forwarders.add(forwarder);
     }
 
+    /** Ends the job with {@code status}; {@code what} is said after the ranks' last output, so it comes last. */
     private int fail(String what, int status) {
-        err.println(name + ": " + what + "; aborting the job");
+        failure = name + ": " + what + "; aborting the job";
         return status;
     }
 
     /**
      * Stops every rank still running and removes the job's files; once, whoever calls first (the
-     * main thread at the end, or the shutdown hook on SIGINT/SIGTERM). Files go last, after the
-     * ranks are gone, so that no rank can create one behind the cleanup.
+     * main thread at the end, or the shutdown hook on SIGINT/SIGTERM). Files go after the ranks
+     * are gone, so that no rank can create one behind the cleanup; then the ranks' last output is
+     * let out.
      */
     private synchronized void tearDown() {
         if (tornDown) {
@@ -307,13 +315,12 @@ final class Job {
         for (Process p : ranks) {
             awaitExit(p, deadline);
         }
-        for (String failure : JobFiles.deleteAll(boardDir, jobId)) {
-            err.println(name + ": cannot remove " + failure);
+        for (String left : JobFiles.deleteAll(boardDir, jobId)) {
+            err.println(name + ": cannot remove " + left);
         }
-        long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_WAIT_MS);
-        for (Thread t : forwarders) {
+        for (OutputForwarder f : forwarders) {
             try {
-                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(drainDeadline - System.nanoTime())));
+                f.awaitEnd(DRAIN_QUIET_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
