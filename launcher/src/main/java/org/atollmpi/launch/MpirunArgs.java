@@ -32,12 +32,26 @@ import picocli.CommandLine.Spec;
             "   or: ${COMMAND-NAME} [-np N] [options] java [jvm options] <class | -jar file> [args]",
         },
         description = {
-            "Starts N ranks of a Java MPI program on this machine and waits for them. The exit status",
-            "is the first failing rank's; a rank that dies or aborts ends the whole job.",
+            "Starts N ranks of a Java MPI program on this machine and waits for them. A rank that dies,",
+            "aborts or has a fatal MPI error ends the whole job, as do SIGINT and SIGTERM to mpirun.",
+            "The ranks' output comes through mpirun line by line: lines of different ranks never mix",
+            "(a line longer than 64 KiB may be split).",
             "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the",
             "current directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the",
             "collective osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v],",
             "osu_allgather[v], osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every rank ended successfully",
+            "class:a fatal MPI error (MPI_ERRORS_ARE_FATAL) ended the job: its error class, e.g. 6 for "
+                    + "MPI_ERR_RANK",
+            "code:a rank called abort(code) (modulo 256, as every exit status)",
+            "status:the first failing rank's exit status",
+            "128+N:a rank was killed by signal N (137: SIGKILL)",
+            "130, 143:mpirun got SIGINT or SIGTERM and ended the job",
+            "1:also mpirun's own errors (usage, a rank that cannot start), and a rank that leaves out"
+                    + " MPI_Init or MPI_Finalize while others use MPI",
         })
 final class MpirunArgs {
     /** Options of {@code java} that take the next argument as their value. */
