@@ -1,5 +1,7 @@
 package mpi;
 
+import java.util.Arrays;
+
 import org.atollmpi.engine.ErrorClass;
 
 /**
@@ -16,6 +18,11 @@ public final class Errhandler {
     static final Errhandler FATAL_HANDLER = new Errhandler(FATAL, "MPI_ERRORS_ARE_FATAL");
     static final Errhandler ABORT_HANDLER = new Errhandler(FATAL, "MPI_ERRORS_ABORT");
     static final Errhandler RETURN_HANDLER = new Errhandler(RETURN, "MPI_ERRORS_RETURN");
+
+    /** The packages of atoll-mpi's classes that run a program's MPI calls. */
+    private static final String[] LIBRARY_PACKAGES = {
+        "mpi.", "org.atollmpi.engine.", "org.atollmpi.coll.", "org.atollmpi.rma.", "org.atollmpi.runtime.",
+        "org.atollmpi.nic."};
 
     /** How many user handlers have been created (their names tell them apart). */
     private static final java.util.concurrent.atomic.AtomicInteger USER_HANDLERS =
@@ -58,7 +65,8 @@ public final class Errhandler {
 
     /**
      * Applies this handler to an error raised on {@code comm}. Under a fatal handler this prints
-     * the error, naming the rank, and ends the whole job (so {@code mpirun} exits non-zero). Under
+     * the error once, naming the rank and the error class, with the stack of the program's call
+     * below it, and ends the whole job: {@code mpirun} exits with the error class. Under
      * {@code ERRORS_RETURN}, and when there is no running job to end (before {@code Init}, after
      * {@code Finalize}), it returns the exception for the caller to throw; uncaught, that ends
      * this process. A user handler calls its function with the communicator and the error code,
@@ -70,14 +78,43 @@ public final class Errhandler {
             return error;
         }
         if (fatal && MPI.canAbort()) {
-            String line = "atoll-mpi: rank " + MPI.worldRankOrUnknown() + ": " + describe(error)
-                + " (" + name + " on " + comm.getName() + ": the job ends)";
-            System.err.println(line);
-            error.printStackTrace();
+            int errorClass = error.getErrorClass();
+            int status = errorClass == ErrorClass.SUCCESS ? 1 : errorClass;
+            StringBuilder report = new StringBuilder("atoll-mpi: rank ").append(MPI.worldRankOrUnknown())
+                .append(": fatal error ").append(ErrorCodes.name(error.getErrorCode())).append(" in ")
+                .append(error.getMessage()).append("; the job ends with status ").append(status)
+                .append(status == errorClass ? " (the error class)" : "").append('\n');
+            for (StackTraceElement frame : programCall(error.getStackTrace())) {
+                report.append("\tat ").append(frame).append('\n');
+            }
+            System.err.print(report);
             System.err.flush();
-            MPI.abortJob(error.getErrorClass() == ErrorClass.SUCCESS ? 1 : error.getErrorClass(), line);
+            MPI.endJobOnFatalError(status, ErrorCodes.name(errorClass));
         }
         return error;
+    }
+
+    /**
+     * The frames from the MPI call the program made down to {@code main}: the library's own
+     * frames above that call only say how the error was found. All of them when no frame is the
+     * program's (an error found on one of the library's threads).
+     */
+    static StackTraceElement[] programCall(StackTraceElement[] stack) {
+        for (int i = 0; i < stack.length; i++) {
+            if (!isLibrary(stack[i].getClassName())) {
+                return Arrays.copyOfRange(stack, Math.max(0, i - 1), stack.length);
+            }
+        }
+        return stack;
+    }
+
+    private static boolean isLibrary(String className) {
+        for (String prefix : LIBRARY_PACKAGES) {
+            if (className.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -93,10 +130,6 @@ public final class Errhandler {
     @Override
     public String toString() {
         return name;
-    }
-
-    static String describe(MPIException error) {
-        return ErrorCodes.name(error.getErrorCode()) + ": " + error.getMessage();
     }
 
     /**

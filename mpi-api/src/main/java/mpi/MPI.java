@@ -782,6 +782,17 @@ public final class MPI {
         }
     }
 
+    /**
+     * Ends the whole job with {@code status} (the error class) on an error under a fatal handler,
+     * already printed by the caller. Returns only when there is no running job.
+     */
+    static void endJobOnFatalError(int status, String className) {
+        RankRuntime rt = runtime;
+        if (phase == RUNNING && rt != null) {
+            rt.fatalError(status, className);
+        }
+    }
+
     static String worldRankOrUnknown() {
         return phase == RUNNING ? Integer.toString(COMM_WORLD.rank) : "?";
     }

@@ -24,15 +24,19 @@ import org.atollmpi.runtime.boot.JobFiles;
  * One run of mpirun: starts the job server and the ranks, waits for them, and ends the job on the
  * first failure. The main thread owns the outcome; the job server and the process-exit watchers
  * only post {@link Event}s to it. However the job ends (all done, a rank failed or aborted, mpirun
- * got a signal) {@link #tearDown} stops what still runs and removes the job's board files.
+ * got a signal) {@link #tearDown} stops what still runs and removes the job's board files. The
+ * ranks' output always passes through mpirun ({@link OutputForwarder}), line by line.
  */
 final class Job {
     /** Name of the only node until remote ranks exist. */
     private static final String NODE = "0";
     /** How long killed ranks get to be reaped before their files are removed regardless. */
     private static final long KILL_WAIT_MS = 5_000;
-    /** How long output still in flight gets to reach mpirun's stdout. */
-    private static final long DRAIN_WAIT_MS = 2_000;
+    /**
+     * How long the ranks' output may stand still before mpirun stops waiting for the rest: a
+     * process a rank started can hold its stdout open after the rank is gone.
+     */
+    private static final long DRAIN_QUIET_MS = 2_000;
     /** mpirun's exit status when {@code --timeout} ends the job: that of timeout(1). */
     static final int TIMED_OUT = 124;
     /** A deadline that never comes. */
@@ -45,7 +49,8 @@ final class Job {
     record Exited(int rank, long pid, int status) implements Event {
     }
 
-    record Aborted(int rank, int code, String message) implements Event {
+    /** The rank called abort, or ({@code fatalError}) an MPI error under ERRORS_ARE_FATAL ended it. */
+    record Aborted(int rank, int code, boolean fatalError, String message) implements Event {
     }
 
     /** The rank connected to the job server: it is in MPI_Init. */
@@ -65,12 +70,16 @@ final class Job {
 
     /** Guarded by {@code this}: what {@link #tearDown} has to stop. */
     private final Process[] ranks;
-    private final List<Thread> forwarders = new ArrayList<>();
+    private final List<OutputForwarder> forwarders = new ArrayList<>();
     private JobServer server;
     private boolean tornDown;
     private volatile boolean finished;
     /** When the job started, for {@code --timeout}. */
     private long startNanos;
+    /** Held by every write of the ranks' output, so that no two lines mix. */
+    private final Object outputLock = new Object();
+    /** Why the job failed, said once the ranks' last output is out; null if it did not. */
+    private String failure;
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
         this.name = name;
@@ -90,7 +99,8 @@ final class Job {
     int run() {
         Thread hook = new Thread(() -> {
             if (!finished) {
-                err.println(name + ": interrupted; killing the job");
+                String signal = TerminationSignals.received();
+                err.println(name + ": interrupted" + (signal == null ? "" : " (" + signal + ")") + "; killing the job");
             }
             tearDown();
         }, "atoll-mpirun-shutdown");
@@ -103,6 +113,9 @@ final class Job {
         } finally {
             finished = true;
             tearDown();
+            if (failure != null) {
+                err.println(failure);
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -116,8 +129,8 @@ final class Job {
         try {
             JobServer s = new JobServer(spec.np(), secret, new JobServer.Listener() {
                 @Override
-                public void aborted(int rank, int code, String message) {
-                    events.add(new Aborted(rank, code, message));
+                public void aborted(int rank, int code, boolean fatalError, String message) {
+                    events.add(new Aborted(rank, code, fatalError, message));
                 }
 
                 @Override
@@ -168,8 +181,7 @@ final class Job {
             env.put("OMPI_COMM_WORLD_LOCAL_RANK", Integer.toString(r));
             env.put("OMPI_COMM_WORLD_LOCAL_SIZE", Integer.toString(spec.np()));
             pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
-            Redirect output = spec.tagOutput() ? Redirect.PIPE : Redirect.INHERIT;
-            pb.redirectOutput(output).redirectError(output);
+            pb.redirectOutput(Redirect.PIPE).redirectError(Redirect.PIPE); // through OutputForwarder
             if (!start(r, pb)) {
                 return 1;
             }
@@ -229,6 +241,10 @@ final class Job {
                     return fail("rank " + x.rank() + " (pid " + x.pid() + ") exited without finishing MPI"
                             + " (no MPI_Finalize)", 1);
                 }
+            } else if (event instanceof Aborted a && a.fatalError()) {
+                // the rank has printed the error and where it happened; say only what ends the job
+                return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") ended with a fatal MPI error (class "
+                        + a.code() + ", " + a.message() + ")", a.code());
             } else if (event instanceof Aborted a) {
                 return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") called abort with code " + a.code()
                         + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), a.code());
@@ -282,31 +298,29 @@ final class Job {
                 return false;
             }
             ranks[r] = p;
-            if (spec.tagOutput()) {
-                forward(new OutputTagger(p.getInputStream(), r, "stdout", out));
-                forward(new OutputTagger(p.getErrorStream(), r, "stderr", err));
-            }
+            forward(new OutputForwarder(p.getInputStream(), r, "stdout", spec.tagOutput(), out, outputLock));
+            forward(new OutputForwarder(p.getErrorStream(), r, "stderr", spec.tagOutput(), err, outputLock));
         }
         p.onExit().thenRun(() -> events.add(new Exited(r, p.pid(), p.exitValue())));
         return true;
     }
 
-    private void forward(OutputTagger tagger) {
-        Thread t = new Thread(tagger, "atoll-output");
-        t.setDaemon(true);
-        t.start();
-        forwarders.add(t);
+    private void forward(OutputForwarder forwarder) {
+        forwarder.start();
+        forwarders.add(forwarder);
     }
 
+    /** Ends the job with {@code status}; {@code what} is said after the ranks' last output, so it comes last. */
     private int fail(String what, int status) {
-        err.println(name + ": " + what + "; aborting the job");
+        failure = name + ": " + what + "; aborting the job";
         return status;
     }
 
     /**
      * Stops every rank still running and removes the job's files; once, whoever calls first (the
-     * main thread at the end, or the shutdown hook on SIGINT/SIGTERM). Files go last, after the
-     * ranks are gone, so that no rank can create one behind the cleanup.
+     * main thread at the end, or the shutdown hook on SIGINT/SIGTERM). Files go after the ranks
+     * are gone, so that no rank can create one behind the cleanup; then the ranks' last output is
+     * let out.
      */
     private synchronized void tearDown() {
         if (tornDown) {
@@ -327,13 +341,12 @@ final class Job {
         for (Process p : ranks) {
             awaitExit(p, deadline);
         }
-        for (String failure : JobFiles.deleteAll(boardDir, jobId)) {
-            err.println(name + ": cannot remove " + failure);
+        for (String left : JobFiles.deleteAll(boardDir, jobId)) {
+            err.println(name + ": cannot remove " + left);
         }
-        long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_WAIT_MS);
-        for (Thread t : forwarders) {
+        for (OutputForwarder f : forwarders) {
             try {
-                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(drainDeadline - System.nanoTime())));
+                f.awaitEnd(DRAIN_QUIET_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -34,8 +34,12 @@ final class JobServer implements AutoCloseable {
 
     /** Receives the server's news; called on the server's threads. */
     interface Listener {
-        /** Rank {@code rank} asked to abort the job. Called before the rank is told it was heard. */
-        void aborted(int rank, int code, String message);
+        /**
+         * Rank {@code rank} asked to abort the job: it called abort, or ({@code fatalError}) an MPI
+         * call failed under {@code MPI_ERRORS_ARE_FATAL}, {@code code} is the error class and
+         * {@code message} its name. Called before the rank is told it was heard.
+         */
+        void aborted(int rank, int code, boolean fatalError, String message);
 
         /** Rank {@code rank} has connected and authenticated: it is in {@code MPI_Init}. */
         default void joined(int rank) {
@@ -227,8 +231,9 @@ final class JobServer implements AutoCloseable {
             }
             case ABORT -> {
                 int code = body.readInt();
+                boolean fatalError = body.readBoolean();
                 String message = clip(body.readUTF());
-                listener.aborted(c.rank, code, message);
+                listener.aborted(c.rank, code, fatalError, message);
                 c.send(ABORT_ACK, o -> { });
             }
             default -> throw new ProtocolException("unexpected frame type " + frame.type());

@@ -17,6 +17,7 @@ public final class Mpirun {
     }
 
     public static void main(String[] args) {
+        TerminationSignals.install();
         System.exit(run(args));
     }
 

@@ -48,12 +48,14 @@ import picocli.CommandLine.Spec;
             "   or: ${COMMAND-NAME} [-np N] [options] java [jvm options] <class | -jar file> [args]",
         },
         description = {
-            "Starts N ranks of an MPI program on this machine and waits for them. The exit status is the",
-            "first failing rank's; a rank that dies or aborts ends the whole job.",
+            "Starts N ranks of an MPI program on this machine and waits for them. A rank that dies, aborts",
+            "or has a fatal MPI error ends the whole job, as do SIGINT and SIGTERM to mpirun.",
             "The program is a Java class, unless it is a benchmark name, a path to an executable (it has a",
             "'/'), or a command on PATH that is no class on the class path: executables run as they are",
             "(mpirun -np 2 hostname), with OMPI_COMM_WORLD_RANK/SIZE set. A class that is not on the class",
             "path is reported before any rank starts.",
+            "The ranks' output comes through mpirun line by line: lines of different ranks never mix",
+            "(a line longer than 64 KiB may be split).",
             "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the",
             "current directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the",
             "collective osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v],",
@@ -61,6 +63,19 @@ import picocli.CommandLine.Spec;
             "Open MPI's options are accepted: those that mean something here are honoured, the others print",
             "one warning each (-q silences them). Every rank runs on this machine, so every --map-by and",
             "--rank-by places rank r on core r.",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every rank ended successfully",
+            "class:a fatal MPI error (MPI_ERRORS_ARE_FATAL) ended the job: its error class, e.g. 6 for "
+                    + "MPI_ERR_RANK",
+            "code:a rank called abort(code) (modulo 256, as every exit status)",
+            "status:the first failing rank's exit status",
+            "128+N:a rank was killed by signal N (137: SIGKILL)",
+            "124:the job ran longer than --timeout",
+            "130, 143:mpirun got SIGINT or SIGTERM and ended the job",
+            "1:also mpirun's own errors (usage, a rank that cannot start, a class not on the class path),"
+                    + " and a rank that leaves out MPI_Init or MPI_Finalize while others use MPI",
         })
 final class MpirunArgs {
     /** Options of {@code java} that take the next argument as their value. */

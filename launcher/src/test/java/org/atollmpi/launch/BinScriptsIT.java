@@ -162,6 +162,8 @@ class BinScriptsIT {
             assertEquals(0, p.waitFor(JOB_TIMEOUT), p.err());
             assertTrue(p.out().startsWith("Usage: mpiexec [-np N]"), p.out());
             assertTrue(p.out().contains("   or: mpiexec [-np N] [options] java [jvm options]"), p.out());
+            assertTrue(p.out().contains("Exit status:"), p.out());
+            assertTrue(p.out().contains("130, 143   mpirun got SIGINT or SIGTERM"), p.out());
         }
     }
 

@@ -31,7 +31,8 @@ class JobServerTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = new JobServer(2, SECRET, (rank, code, message) -> aborts.add(rank + ":" + code + ":" + message), log::add);
+        server = new JobServer(2, SECRET, (rank, code, fatalError, message) ->
+                aborts.add(rank + ":" + code + ":" + fatalError + ":" + message), log::add);
     }
 
     @AfterEach
@@ -103,10 +104,19 @@ class JobServerTest {
 
             r1.send(ABORT, o -> {
                 o.writeInt(4);
+                o.writeBoolean(false);
                 o.writeUTF("why");
             });
             assertEquals(ABORT_ACK, r1.read().type());
-            assertEquals("1:4:why", aborts.poll(0, TimeUnit.SECONDS));
+            assertEquals("1:4:false:why", aborts.poll(0, TimeUnit.SECONDS));
+
+            r0.send(ABORT, o -> {
+                o.writeInt(6);
+                o.writeBoolean(true);
+                o.writeUTF("MPI_ERR_RANK");
+            });
+            assertEquals(ABORT_ACK, r0.read().type());
+            assertEquals("0:6:true:MPI_ERR_RANK", aborts.poll(0, TimeUnit.SECONDS));
         }
     }
 

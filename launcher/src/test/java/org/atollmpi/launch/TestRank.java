@@ -20,6 +20,7 @@ import org.atollmpi.runtime.boot.JobBootstrap;
  *   barrier DIR ROUNDS     barriers and exchanges, checking no rank leaves early
  *   env VAR...             print VAR=value for each
  *   nofinalize             barrier, then exit 0 without finalizing
+ *   cat                    copy stdin to stdout (only rank 0 has mpirun's stdin), then barrier
  *   plain                  print whether it runs under mpirun, without joining the job
  * </pre>
  */
@@ -81,7 +82,7 @@ public final class TestRank {
                 if (rank == Integer.parseInt(args[1])) {
                     System.out.println("ABORTING " + System.currentTimeMillis());
                     System.out.flush();
-                    job.abort(Integer.parseInt(args[2]), "test abort from rank " + rank);
+                    job.abort(Integer.parseInt(args[2]), false, "test abort from rank " + rank);
                     System.out.println("abort returned");
                     System.exit(99);
                 }
@@ -92,6 +93,11 @@ public final class TestRank {
                 for (int i = 1; i < args.length; i++) {
                     System.out.println("rank " + rank + " " + args[i] + "=" + System.getenv(args[i]));
                 }
+            }
+            case "cat" -> {
+                System.in.transferTo(System.out);
+                System.out.flush();
+                job.barrier();
             }
             case "nofinalize" -> {
                 job.barrier();

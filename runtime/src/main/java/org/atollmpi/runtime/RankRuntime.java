@@ -101,15 +101,24 @@ public final class RankRuntime implements AutoCloseable {
      * return.
      */
     public void abort(int code, String message) {
-        abortJob(bootstrap, code, message);
+        endJob(code, false, message);
     }
 
-    /** Ends the job even before (or without) a runtime: a singleton simply exits. */
-    public static void abortJob(JobBootstrap bootstrap, int code, String message) {
+    /**
+     * Ends the whole job on an MPI error under {@code MPI_ERRORS_ARE_FATAL}, which the caller has
+     * already reported: {@code mpirun} names the error class ({@code className}) and exits with
+     * {@code status}. Does not return.
+     */
+    public void fatalError(int status, String className) {
+        endJob(status, true, className);
+    }
+
+    /** Ends the job; a singleton world (no job server) simply exits. */
+    private void endJob(int code, boolean fatalError, String message) {
         System.out.flush();
         System.err.flush();
         if (bootstrap != null) {
-            bootstrap.abort(code, message);
+            bootstrap.abort(code, fatalError, message);
         }
         Runtime.getRuntime().halt(code);
     }

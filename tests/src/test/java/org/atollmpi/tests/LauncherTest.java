@@ -1,8 +1,10 @@
 package org.atollmpi.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 
@@ -80,9 +82,26 @@ class LauncherTest {
         job.awaitLine("^SENDING TO A BAD RANK", Duration.ofSeconds(60));
         long sent = job.lineTime("^SENDING TO A BAD RANK");
         JobResult result = job.await();
-        result.assertFailed().assertNoLine("STILL ALIVE").assertLine("(?i)ERR_RANK|invalid rank");
+        result.assertExit(6).assertNoLine("STILL ALIVE");
+        result.assertLine("^atoll-mpi: rank 1: fatal error MPI_ERR_RANK in send: dest 7 is not a rank of MPI_COMM_WORLD"
+                + " \\(size 2\\); the job ends with status 6 \\(the error class\\)$");
+        result.assertLine("^mpirun: rank 1 \\(pid \\d+\\) ended with a fatal MPI error \\(class 6, MPI_ERR_RANK\\);"
+                + " aborting the job$");
         assertEndedWithin(sent, result);
         Shm.assertNothingLeft(shm, result);
+    }
+
+    @Test
+    void aFatalErrorIsReportedOnceWithTheStackOfTheCall() {
+        JobResult result = Job.mpirun(2).program(FatalError.class).timeout(Duration.ofSeconds(60)).run();
+        assertEquals(1, result.matching("is not a rank of").size(), "the error's message, once\n" + result.describe());
+        assertEquals(2, result.matching("MPI_ERR_RANK").size(), "the class, named by the rank and by mpirun\n"
+                + result.describe());
+        result.assertNoLine("called abort").assertNoLine("MPIException").assertNoLine("Comm\\.raise");
+        List<String> stack = result.matching("^\\s+at ");
+        assertEquals(List.of("at mpi.Comm.send(", "at " + FatalError.class.getName() + ".main("),
+                stack.stream().map(s -> s.strip().replaceAll("\\(.*", "(")).toList(),
+                "the stack from the program's call down\n" + result.describe());
     }
 
     @Test

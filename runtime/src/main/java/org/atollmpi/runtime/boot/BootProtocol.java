@@ -36,17 +36,21 @@ import java.nio.ByteBuffer;
  *  EXCHANGE_DONE round:int n:int n*(blob:bytes)  ->   (once every rank has contributed to round)
  *                                   <- FINALIZED
  *  FINALIZED_ACK                     ->
- *                                   <- ABORT code:int message:UTF
+ *                                   <- ABORT code:int fatalError:boolean message:UTF
  *  ABORT_ACK                         ->
  *  TERMINATE                         ->   (the job is ending: the rank halts at once, quietly)
  * </pre>
- * The secret never crosses the wire: a rank proves it knows it by the MAC over a fresh nonce, so
+ * ABORT ends the job with {@code code}: the program called abort ({@code fatalError} false, the
+ * message says where), or an MPI call failed under {@code MPI_ERRORS_ARE_FATAL} ({@code fatalError}
+ * true, the code is the error class and the message its name: the rank has already printed the
+ * error, mpirun only names it).
+ * <p>The secret never crosses the wire: a rank proves it knows it by the MAC over a fresh nonce, so
  * the same protocol stays safe when ranks on other hosts connect over a real network.
  */
 public final class BootProtocol {
     /** "ATJB": ATOLL job bootstrap. */
     public static final int MAGIC = 0x41544A42;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final byte CHALLENGE = 1;
     public static final byte HELLO = 2;

@@ -210,12 +210,15 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     /**
      * Ends the whole job: the server stops every rank and mpirun exits with {@code code}. Tells
      * the server, waits briefly for it to confirm, then halts this JVM with {@code code}. Does not
-     * return.
+     * return. {@code fatalError}: not a call of abort but an MPI error under
+     * {@code MPI_ERRORS_ARE_FATAL}; {@code code} is then its error class and {@code message} the
+     * class's name (see {@link BootProtocol}).
      */
-    public void abort(int code, String message) {
+    public void abort(int code, boolean fatalError, String message) {
         try {
             send(ABORT, o -> {
                 o.writeInt(code);
+                o.writeBoolean(fatalError);
                 o.writeUTF(clip(message));
             });
             long deadline = System.nanoTime() + ABORT_ACK_TIMEOUT_MS * 1_000_000;

@@ -178,10 +178,11 @@ class JobBootstrapTest {
     @Test
     void abortWaitsForTheServerThenHaltsWithTheCode() throws Exception {
         JobBootstrap job = join(1, 2);
-        CompletableFuture<Void> abort = CompletableFuture.runAsync(() -> job.abort(5, "bad input"));
+        CompletableFuture<Void> abort = CompletableFuture.runAsync(() -> job.abort(5, false, "bad input"));
         Frame frame = server.read();
         assertEquals(ABORT, frame.type());
         assertEquals(5, frame.body().readInt());
+        assertFalse(frame.body().readBoolean(), "a call of abort, not a fatal error");
         assertEquals("bad input", frame.body().readUTF());
         assertFalse(halted.await(200, TimeUnit.MILLISECONDS), "not before the server has it");
         server.send(ABORT_ACK, o -> { });
@@ -194,11 +195,12 @@ class JobBootstrapTest {
     void abortHaltsEvenWhenTheServerIsSilent() throws Exception {
         JobBootstrap job = join(0, 1);
         long start = System.nanoTime();
-        job.abort(9, "x".repeat(5000));
+        job.abort(9, false, "x".repeat(5000));
         assertEquals(9, haltCode.get());
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
         Frame frame = server.read();
         frame.body().readInt();
+        frame.body().readBoolean();
         assertEquals(MAX_MESSAGE_CHARS, frame.body().readUTF().length(), "long messages are cut");
     }
 
