@@ -6,7 +6,6 @@ import java.util.Map;
 import org.atollmpi.launch.MpirunArgs.UsageError;
 import org.atollmpi.launch.ProgramLookup.ProgramNotFound;
 import org.atollmpi.launch.RankCommand.Installation;
-import picocli.CommandLine.ParameterException;
 
 /**
  * {@code mpirun} / {@code mpiexec}: starts the ranks of an MPI program (a Java class, a jar or an
@@ -38,7 +37,7 @@ public final class Mpirun {
             String classPathEnv = env.get("CLASSPATH");
             spec = ProgramLookup.resolve(spec, RankCommand.classPath(spec, installation, classPathEnv), env.get("PATH"));
             command = RankCommand.command(spec, installation, classPathEnv);
-        } catch (ParameterException | UsageError e) {
+        } catch (UsageError e) {
             err.println(name + ": " + e.getMessage());
             err.println("Try '" + name + " --help' for more information.");
             return 1;

@@ -11,21 +11,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
-import java.util.Stack;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.IParameterConsumer;
-import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import org.atollmpi.launch.OptionParser.Option;
 
 /**
- * mpirun's command line. Picocli parses mpirun's own options and, set to stop at the first
- * positional argument, hands everything from the program on back untouched, which is exactly
- * mpirun's rule: options until the program, then the program's own arguments. {@code -jar} ends
- * the options as well (its consumer takes the rest of the line). What follows {@code java} in the
+ * mpirun's command line. {@link OptionParser} reads mpirun's own options up to the first word
+ * that is none and hands everything from the program on back untouched, which is exactly mpirun's
+ * rule: options until the program, then the program's own arguments. {@code -jar} ends the
+ * options as well (it takes the rest of the line). What follows {@code java} in the
  * Open MPI Java form is the JVM's command line, which this class reads the way {@code java} does.
  *
  * <p>Open MPI's options that scripts pass are accepted: those that mean something on one machine
@@ -41,43 +33,88 @@ import picocli.CommandLine.Spec;
  * {@code PATH} ({@code mpirun -np 2 hostname}), which {@link ProgramLookup} decides before the ranks
  * start. An executable runs as it is, with the same environment as a Java rank.
  */
-@Command(name = "mpirun", mixinStandardHelpOptions = true, versionProvider = MpirunArgs.Version.class,
-        sortOptions = false, usageHelpWidth = 100, separator = " ",
-        customSynopsis = {
-            "${COMMAND-NAME} [-np N] [options] <class | -jar file | executable> [args]",
-            "   or: ${COMMAND-NAME} [-np N] [options] java [jvm options] <class | -jar file> [args]",
-        },
-        description = {
-            "Starts N ranks of an MPI program on this machine and waits for them. A rank that dies, aborts",
-            "or has a fatal MPI error ends the whole job, as do SIGINT and SIGTERM to mpirun.",
-            "The program is a Java class, unless it is a benchmark name, a path to an executable (it has a",
-            "'/'), or a command on PATH that is no class on the class path: executables run as they are",
-            "(mpirun -np 2 hostname), with OMPI_COMM_WORLD_RANK/SIZE set. A class that is not on the class",
-            "path is reported before any rank starts.",
-            "The ranks' output comes through mpirun line by line: lines of different ranks never mix",
-            "(a line longer than 64 KiB may be split).",
-            "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the",
-            "current directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the",
-            "collective osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v],",
-            "osu_allgather[v], osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.",
-            "Open MPI's options are accepted: those that mean something here are honoured, the others print",
-            "one warning each (-q silences them). Every rank runs on this machine, so every --map-by and",
-            "--rank-by places rank r on core r.",
-        },
-        exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every rank ended successfully",
-            "class:a fatal MPI error (MPI_ERRORS_ARE_FATAL) ended the job: its error class, e.g. 6 for "
-                    + "MPI_ERR_RANK",
-            "code:a rank called abort(code) (modulo 256, as every exit status)",
-            "status:the first failing rank's exit status",
-            "128+N:a rank was killed by signal N (137: SIGKILL)",
-            "124:the job ran longer than --timeout",
-            "130, 143:mpirun got SIGINT or SIGTERM and ended the job",
-            "1:also mpirun's own errors (usage, a rank that cannot start, a class not on the class path),"
-                    + " and a rank that leaves out MPI_Init or MPI_Finalize while others use MPI",
-        })
-final class MpirunArgs {
+final class MpirunArgs implements OptionParser.Target {
+    static final String[] SYNOPSIS = {
+        "%s [-np N] [options] <class | -jar file | executable> [args]",
+        "   or: %s [-np N] [options] java [jvm options] <class | -jar file> [args]",
+    };
+    static final String DESCRIPTION = "Starts N ranks of an MPI program on this machine and waits for them. A rank that"
+            + " dies, aborts or has a fatal MPI error ends the whole job, as do SIGINT and SIGTERM to mpirun.\n"
+            + "The program is a Java class, unless it is a benchmark name, a path to an executable (it has a '/'),"
+            + " or a command on PATH that is no class on the class path: executables run as they are"
+            + " (mpirun -np 2 hostname), with OMPI_COMM_WORLD_RANK/SIZE set. A class that is not on the class"
+            + " path is reported before any rank starts.\n"
+            + "The ranks' output comes through mpirun line by line: lines of different ranks never mix"
+            + " (a line longer than 64 KiB may be split).\n"
+            + "The atoll-mpi jar is always on the ranks' class path; without -cp, CLASSPATH or else the current"
+            + " directory is the program's class path. Benchmarks by name: osu_latency, osu_bw, and the collective"
+            + " osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v], osu_allgather[v],"
+            + " osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.\n"
+            + "Open MPI's options are accepted: those that mean something here are honoured, the others print one"
+            + " warning each (-q silences them). Every rank runs on this machine, so every --map-by and --rank-by"
+            + " places rank r on core r.";
+    /** mpirun's exit statuses, for the usage text: status, then what it means. */
+    static final String[][] EXIT_STATUSES = {
+        {"0", "every rank ended successfully"},
+        {"class", "a fatal MPI error (MPI_ERRORS_ARE_FATAL) ended the job: its error class, e.g. 6 for MPI_ERR_RANK"},
+        {"code", "a rank called abort(code) (modulo 256, as every exit status)"},
+        {"status", "the first failing rank's exit status"},
+        {"128+N", "a rank was killed by signal N (137: SIGKILL)"},
+        {"124", "the job ran longer than --timeout"},
+        {"130, 143", "mpirun got SIGINT or SIGTERM and ended the job"},
+        {"1", "also mpirun's own errors (usage, a rank that cannot start, a class not on the class path), and a"
+                + " rank that leaves out MPI_Init or MPI_Finalize while others use MPI"},
+    };
+    private static final int USAGE_WIDTH = 100;
+
+    static final List<Option> OPTIONS = List.of(
+        new Option(List.of("-np", "-n", "--np", "--n", "-c"), 1, "N",
+                "Number of ranks (default: the slots of -H/--hostfile, else one per core)."),
+        new Option(List.of("-N", "--npernode", "-npernode"), 1, "n",
+                "Ranks per node: on this one node, n ranks (the same as -np n)."),
+        new Option(List.of("--oversubscribe"), 0, "", "Allow more ranks than slots (cores, or the slots of -H/--hostfile)."),
+        new Option(List.of("-H", "--host", "-host"), 1, "host[:n],...",
+                "Hosts with their slots (one per mention, or n). Every host must be this machine"
+                        + " (localhost, its name or an address of it): remote ranks are not supported yet."),
+        new Option(List.of("--hostfile", "-hostfile", "--machinefile", "-machinefile"), 1, "file",
+                "Hosts from a file of 'host [slots=n] [max_slots=m]' lines (# comments; no slots="
+                        + " means one per core; max_slots caps -np even with --oversubscribe); the same rule as -H."
+                        + " With -H too, the file gives the slots."),
+        new Option(List.of("--map-by", "-map-by"), 1, "policy",
+                "Accepted (slot, core, node, socket, ...): every mapping places rank r on core r here."
+                        + " ppr:n:node runs n ranks; :OVERSUBSCRIBE is honoured; :PE=n and other ppr counts are ignored."),
+        new Option(List.of("--rank-by", "-rank-by"), 1, "policy", "Accepted: every ranking numbers the ranks in core order here."),
+        new Option(List.of("--bind-to", "-bind-to"), 1, "core|hwthread|none",
+                "Bind rank r to core r (core and hwthread, the default when every rank has a core) or"
+                        + " leave ranks unbound (none). socket, numa, l3cache... leave them unbound, with a warning."),
+        new Option(List.of("--report-bindings", "-report-bindings"), 0, "", "Print each rank's binding as it starts (stderr)."),
+        new Option(List.of("--display-map", "-display-map"), 0, "", "Print the map of ranks to this host before they start."),
+        new Option(List.of("-x"), 1, "VAR[=value]", "Export VAR to the ranks, with this value or mpirun's own (repeatable)."),
+        new Option(List.of("--wdir", "-wdir", "--wd", "-wd"), 1, "dir",
+                "The ranks' working directory (relative paths of the command line are read from it)."),
+        new Option(List.of("--tag-output", "-tag-output"), 0, "",
+                "Prefix each line of output with [1,rank]<stdout>: or <stderr>:."),
+        new Option(List.of("--async-progress"), 0, "",
+                "Start a progress thread in every rank: transfers move on while the program computes"
+                        + " (costs some latency; see docs/BENCHMARKS.md)."),
+        new Option(List.of("--init-timeout"), 1, "seconds",
+                "Once one rank is in MPI_Init, end the job if another has not got there within this"
+                        + " many seconds (default: 60)."),
+        new Option(List.of("--timeout", "-timeout"), 1, "seconds",
+                "End the job if it runs longer than this; mpirun then exits with status 124."),
+        new Option(List.of("-cp", "--classpath", "-classpath", "--class-path"), 1, "path", "Class path of the program."),
+        new Option(List.of("-jar"), OptionParser.REST, "file",
+                "Run the Main-Class of this jar; the arguments after it are the program's."),
+        new Option(List.of("--mca", "-mca"), 2, "key value",
+                "Ignored, with a warning: Open MPI's component parameters have no meaning here."),
+        new Option(List.of("--prefix", "-prefix"), 1, "dir",
+                "Ignored, with a warning: the ranks run from this mpirun's installation."),
+        new Option(List.of("--allow-run-as-root"), 0, "", "Accepted for Open MPI scripts; this mpirun does not refuse root."),
+        new Option(List.of("-q", "--quiet"), 0, "", "Print no warnings about ignored options."),
+        new Option(List.of("-v", "--verbose"), 0, "", "Print the command every rank runs."),
+        new Option(List.of("-h", "--help"), 0, "", "Show this help message and exit."),
+        new Option(List.of("-V", "--version"), 0, "", "Print version information and exit."));
+
     /** Options of {@code java} that take the next argument as their value. */
     private static final Set<String> JVM_OPTIONS_WITH_VALUE = Set.of("-p", "--module-path",
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-exports", "--add-opens",
@@ -90,102 +127,32 @@ final class MpirunArgs {
     private static final Set<String> BIND_WIDER = Set.of("l1cache", "l2cache", "l3cache", "socket", "package", "numa",
             "board", "cpu-list");
 
-    @Option(names = {"-np", "-n", "--np", "--n", "-c"}, paramLabel = "N",
-            description = "Number of ranks (default: the slots of -H/--hostfile, else one per core).")
+
     private Integer np;
-
-    @Option(names = {"-N", "--npernode", "-npernode"}, paramLabel = "n",
-            description = "Ranks per node: on this one node, n ranks (the same as -np n).")
     private Integer perNode;
-
-    @Option(names = "--oversubscribe", description = "Allow more ranks than slots (cores, or the slots of -H/--hostfile).")
     private boolean oversubscribe;
-
-    @Option(names = {"-H", "--host", "-host"}, paramLabel = "host[:n],...",
-            description = "Hosts with their slots (one per mention, or n). Every host must be this machine"
-                    + " (localhost, its name or an address of it): remote ranks are not supported yet.")
-    private List<String> hostOptions = new ArrayList<>();
-
-    @Option(names = {"--hostfile", "-hostfile", "--machinefile", "-machinefile"}, paramLabel = "file",
-            description = "Hosts from a file of 'host [slots=n] [max_slots=m]' lines (# comments; no slots="
-                    + " means one per core; max_slots caps -np even with --oversubscribe); the same rule as -H."
-                    + " With -H too, the file gives the slots.")
+    private final List<String> hostOptions = new ArrayList<>();
     private Path hostfile;
-
-    @Option(names = {"--map-by", "-map-by"}, paramLabel = "policy",
-            description = "Accepted (slot, core, node, socket, ...): every mapping places rank r on core r here."
-                    + " ppr:n:node runs n ranks; :OVERSUBSCRIBE is honoured; :PE=n and other ppr counts are ignored.")
     private String mapBy;
-
-    @Option(names = {"--rank-by", "-rank-by"}, paramLabel = "policy",
-            description = "Accepted: every ranking numbers the ranks in core order here.")
-    private String rankBy;
-
-    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "core|hwthread|none",
-            description = "Bind rank r to core r (core and hwthread, the default when every rank has a core) or"
-                    + " leave ranks unbound (none). socket, numa, l3cache... leave them unbound, with a warning.")
     private String bindTo = "core";
-
-    @Option(names = {"--report-bindings", "-report-bindings"}, description = "Print each rank's binding as it starts (stderr).")
     private boolean reportBindings;
-
-    @Option(names = {"--display-map", "-display-map"}, description = "Print the map of ranks to this host before they start.")
     private boolean displayMap;
-
-    @Option(names = "-x", paramLabel = "VAR[=value]",
-            description = "Export VAR to the ranks, with this value or mpirun's own (repeatable).")
-    private List<String> exports = new ArrayList<>();
-
-    @Option(names = {"--wdir", "-wdir", "--wd", "-wd"}, paramLabel = "dir",
-            description = "The ranks' working directory (relative paths of the command line are read from it).")
+    private final List<String> exports = new ArrayList<>();
     private Path workDir;
-
-    @Option(names = {"--tag-output", "-tag-output"}, description = "Prefix each line of output with [1,rank]<stdout>: or <stderr>:.")
     private boolean tagOutput;
-
-    @Option(names = "--async-progress",
-            description = "Start a progress thread in every rank: transfers move on while the program computes"
-                    + " (costs some latency; see docs/BENCHMARKS.md).")
     private boolean asyncProgress;
-
-    @Option(names = "--init-timeout", paramLabel = "seconds",
-            description = "Once one rank is in MPI_Init, end the job if another has not got there within this"
-                    + " many seconds (default: ${DEFAULT-VALUE}).")
     private int initTimeoutSeconds = 60;
-
-    @Option(names = {"--timeout", "-timeout"}, paramLabel = "seconds",
-            description = "End the job if it runs longer than this; mpirun then exits with status 124.")
     private Integer timeoutSeconds;
-
-    @Option(names = {"-cp", "--classpath", "-classpath", "--class-path"}, paramLabel = "path",
-            description = "Class path of the program.")
     private String classPath;
-
-    @Option(names = "-jar", paramLabel = "file", parameterConsumer = RestOfLine.class,
-            description = "Run the Main-Class of this jar; the arguments after it are the program's.")
     private List<String> jarAndArgs;
-
-    @Option(names = {"--mca", "-mca"}, arity = "2", paramLabel = "key value", hideParamSyntax = true,
-            description = "Ignored, with a warning: Open MPI's component parameters have no meaning here.")
-    private List<String> mca = new ArrayList<>();
-
-    @Option(names = {"--prefix", "-prefix"}, paramLabel = "dir",
-            description = "Ignored, with a warning: the ranks run from this mpirun's installation.")
+    private final List<String> mca = new ArrayList<>();
     private String prefix;
-
-    @Option(names = "--allow-run-as-root",
-            description = "Accepted for Open MPI scripts; this mpirun does not refuse root.")
-    private boolean allowRunAsRoot;
-
-    @Option(names = {"-q", "--quiet"}, description = "Print no warnings about ignored options.")
     private boolean quiet;
-
-    @Option(names = {"-v", "--verbose"}, description = "Print the command every rank runs.")
     private boolean verbose;
-
-    @Parameters(paramLabel = "program",
-            description = "The class, executable, or java and its options, then the program's arguments.")
-    private List<String> command = new ArrayList<>();
+    private boolean help;
+    private boolean version;
+    /** The program word and everything after it. */
+    private List<String> command = List.of();
 
     /** Ignored options, each said once, in the order given. */
     private final Set<String> warnings = new LinkedHashSet<>();
@@ -193,26 +160,72 @@ final class MpirunArgs {
     /** Parses the command line; returns null when it only asked for help or the version, after printing it. */
     static JobSpec parse(String programName, String... args) {
         MpirunArgs parsed = new MpirunArgs();
-        CommandLine line = commandLine(programName, parsed);
-        line.parseArgs(args);
-        if (line.isVersionHelpRequested()) {
-            line.printVersionHelp(System.out);
+        int program = new OptionParser(OPTIONS).parse(args, parsed);
+        if (parsed.version) {
+            System.out.println(programName + " (atoll-mpi) " + version());
+            System.out.println("Java " + Runtime.version());
             return null;
         }
-        if (line.isUsageHelpRequested()) {
-            line.usage(System.out);
+        if (parsed.help) {
+            System.out.print(usage(programName));
             return null;
+        }
+        if (parsed.jarAndArgs == null) {
+            parsed.command = List.of(args).subList(program, args.length);
         }
         return parsed.toSpec();
     }
 
-    static CommandLine commandLine(String programName, MpirunArgs target) {
-        CommandLine line = new CommandLine(target);
-        line.setCommandName(programName);
-        line.setStopAtPositional(true);
-        // '@file' is an ordinary program argument to mpirun, not a picocli argument file
-        line.setExpandAtFiles(false);
-        return line;
+    @Override
+    public void apply(String name, String given, List<String> values) {
+        String value = values.isEmpty() ? null : values.get(0);
+        switch (name) {
+            case "-np" -> np = OptionParser.intValue(given, value);
+            case "-N" -> perNode = OptionParser.intValue(given, value);
+            case "--oversubscribe" -> oversubscribe = true;
+            case "-H" -> hostOptions.add(value);
+            case "--hostfile" -> hostfile = Path.of(value);
+            case "--map-by" -> mapBy = value;
+            case "--rank-by" -> { } // every ranking numbers the ranks in core order here
+            case "--bind-to" -> bindTo = value;
+            case "--report-bindings" -> reportBindings = true;
+            case "--display-map" -> displayMap = true;
+            case "-x" -> exports.add(value);
+            case "--wdir" -> workDir = Path.of(value);
+            case "--tag-output" -> tagOutput = true;
+            case "--async-progress" -> asyncProgress = true;
+            case "--init-timeout" -> initTimeoutSeconds = OptionParser.intValue(given, value);
+            case "--timeout" -> timeoutSeconds = OptionParser.intValue(given, value);
+            case "-cp" -> classPath = value;
+            case "-jar" -> jarAndArgs = values;
+            case "--mca" -> mca.addAll(values);
+            case "--prefix" -> prefix = value;
+            case "--allow-run-as-root" -> { } // accepted: this mpirun does not refuse root
+            case "-q" -> quiet = true;
+            case "-v" -> verbose = true;
+            case "-h" -> help = true;
+            case "-V" -> version = true;
+            default -> throw new IllegalStateException("option " + name + " has no meaning assigned");
+        }
+    }
+
+    /** What {@code --help} prints. */
+    static String usage(String programName) {
+        StringBuilder out = new StringBuilder("Usage: ");
+        for (String line : SYNOPSIS) {
+            out.append(line.replace("%s", programName)).append('\n');
+        }
+        for (String paragraph : DESCRIPTION.split("\n")) {
+            OptionParser.wrap(out, paragraph, 0, USAGE_WIDTH);
+        }
+        out.append("\nOptions:\n").append(new OptionParser(OPTIONS).describe(USAGE_WIDTH));
+        out.append("\nExit status:\n");
+        for (String[] status : EXIT_STATUSES) {
+            String head = "  " + status[0];
+            out.append(head).append(" ".repeat(Math.max(1, 13 - head.length())));
+            OptionParser.wrap(out, status[1], 13, USAGE_WIDTH);
+        }
+        return out.toString();
     }
 
     private JobSpec toSpec() {
@@ -448,38 +461,16 @@ final class MpirunArgs {
         return tokens.get(i);
     }
 
-    /** Takes the rest of the command line, so nothing after {@code -jar file} is read as mpirun's. */
-    static final class RestOfLine implements IParameterConsumer {
-        @Override
-        public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
-            List<String> rest = new ArrayList<>();
-            while (!args.isEmpty()) {
-                rest.add(args.pop());
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = MpirunArgs.class.getResourceAsStream("launcher.properties")) {
+            if (in != null) {
+                p.load(in);
             }
-            argSpec.setValue(rest);
+        } catch (IOException e) {
+            // the version is informative only
         }
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Spec
-        private CommandSpec spec;
-
-        @Override
-        public String[] getVersion() {
-            return new String[] {spec.name() + " (atoll-mpi) " + version(), "Java " + Runtime.version()};
-        }
-
-        static String version() {
-            Properties p = new Properties();
-            try (InputStream in = MpirunArgs.class.getResourceAsStream("launcher.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            } catch (IOException e) {
-                // the version is informative only
-            }
-            return p.getProperty("version", "unknown");
-        }
+        return p.getProperty("version", "unknown");
     }
 
     /** The command line asks for something mpirun cannot do; the message says what. */

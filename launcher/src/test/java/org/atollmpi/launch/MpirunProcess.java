@@ -42,11 +42,10 @@ final class MpirunProcess implements AutoCloseable {
         process.onExit().thenRun(() -> exitedAtMillis = System.currentTimeMillis());
     }
 
-    /** The class path that holds mpirun, JobBootstrap (and the NIC interface it implements), picocli and the test rank programs. */
+    /** The class path that holds mpirun, JobBootstrap (and the NIC interface it implements) and the test rank programs. */
     static String testClassPath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : List.of(TestRank.class, Mpirun.class, JobBootstrap.class, org.atollmpi.nic.RoutingSpace.class,
-            picocli.CommandLine.class)) {
+        for (Class<?> c : List.of(TestRank.class, Mpirun.class, JobBootstrap.class, org.atollmpi.nic.RoutingSpace.class)) {
             try {
                 entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (URISyntaxException e) {
