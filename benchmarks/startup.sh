@@ -7,7 +7,8 @@
 # (org.atollmpi.bench.startup.StartUpPhases). Prints every run and the medians.
 #
 # Usage: benchmarks/startup.sh [rounds] [np...]   (after mvn -q -DskipTests package)
-#   e.g. benchmarks/startup.sh 5 2 4 16 64
+#   e.g. benchmarks/startup.sh 5 2 4 16 64; PHASES=0 leaves out the phases (for a build without
+#   StartUpPhases); OMPI_JAVA=0 leaves out the Open MPI Java bindings.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-5}
@@ -31,7 +32,7 @@ runs=$work/runs
 for ((round = 1; round <= rounds; round++)); do
   for np in "${sizes[@]}"; do
     timed atoll "$np" "$root/bin/mpirun" -np "$np" --oversubscribe -cp "$work" Hello | tee -a "$runs"
-    if [[ -x $ompi ]]; then
+    if [[ -x $ompi && ${OMPI_JAVA:-1} != 0 ]]; then
       timed ompi-java "$np" "$ompi" "$np" "$work" Hello | tee -a "$runs"
     fi
   done
@@ -42,6 +43,7 @@ sort -k1,1 -k2,2n "$runs" | awk '
   { if ($1 != s || $2 != p) { flush(); s = $1; p = $2; n = 0 } n++; w[n] = $3; c[n] = $4 }
   END { flush() }' | sort -k2,2n -k1,1
 
+[[ ${PHASES:-1} == 0 ]] && exit 0
 echo "# phases (ms, medians over the rounds; each run's ranks: earliest JVM start, latest of the rest)"
 echo "# np  mpirun-to-jvm  jvm-to-main  init  finalize  exit"
 for np in "${sizes[@]}"; do

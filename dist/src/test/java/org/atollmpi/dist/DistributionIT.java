@@ -86,6 +86,26 @@ class DistributionIT {
         assertTrue(bw.out().lines().anyMatch(l -> l.matches("1024\\s+\\d+(\\.\\d+)?")), bw.describe());
     }
 
+    /**
+     * The archive holds no class-data archives (they serve only the tree that recorded them);
+     * bin/atoll-cds records them for the unpacked tree, and its ranks then map theirs.
+     */
+    @Test
+    void atollCdsRecordsTheClassDataArchivesOfTheUnpackedTree() throws Exception {
+        Path rankArchive = home.resolve("lib/atoll-mpi-rank.jsa");
+        assertFalse(Files.exists(rankArchive), "shipped a class-data archive");
+        Command cds = Command.run(tmp, LIMIT, home.resolve("bin/atoll-cds").toString());
+        assertEquals(0, cds.exit(), cds.describe());
+        assertTrue(Files.isRegularFile(rankArchive), cds.describe());
+        assertTrue(Files.isRegularFile(home.resolve("lib/atoll-mpi-launcher.jsa")), cds.describe());
+        Command run = Command.run(tmp, LIMIT, home.resolve("bin/mpirun").toString(),
+                "-np", "1", "java", "-Xlog:class+load=info", "-cp", classes.toString(), "Hello");
+        assertEquals(0, run.exit(), run.describe());
+        List<String> engine = run.out().lines().filter(l -> l.contains(" org.atollmpi.engine.Engine ")).toList();
+        assertEquals(1, engine.size(), run.describe());
+        assertTrue(engine.get(0).contains("shared objects file"), engine.get(0));
+    }
+
     /** Both ranks said hello, and nothing went to stderr (no warning from a tree that moved). */
     private static void assertHello(Command run) {
         assertEquals(0, run.exit(), run.describe());

@@ -9,13 +9,14 @@ import java.util.List;
  * lambda and method-handle classes of the first calls already spun: a rank's {@code MPI.Init}
  * costs about half the CPU time (measurements in {@code docs/BENCHMARKS.md}, "Start-up").
  *
- * <p>The build makes both archives beside {@code lib/atoll-mpi.jar} (launcher/pom.xml, after
- * the self-contained jar is written) by running {@link ClassDataTraining} as a one-rank job with
- * {@code -XX:ArchiveClassesAtExit} on mpirun's JVM and on the rank's, whose class path is our jar
- * alone; {@code bin/mpirun} maps {@value #LAUNCHER_ARCHIVE}, and {@link RankCommand} gives the
- * ranks {@value #RANK_ARCHIVE}. An archive only serves the JVM that recorded it and a class path
- * that starts with the recorded one; where it does not fit (another JDK, a rebuilt jar) the JVM
- * ignores it and loads classes as usual, and the logging options below keep that quiet.
+ * <p>{@code bin/atoll-cds} makes both archives beside {@code lib/atoll-mpi.jar} (the build runs
+ * it once the self-contained jar is written; a user runs it after unpacking the distribution) by
+ * running {@link ClassDataTraining} as a one-rank job with {@code -XX:ArchiveClassesAtExit} on
+ * mpirun's JVM and on the rank's, whose class path is our jar alone; {@code bin/mpirun} maps
+ * {@value #LAUNCHER_ARCHIVE}, and {@link RankCommand} gives the ranks {@value #RANK_ARCHIVE}. An
+ * archive only serves the JDK that recorded it and a class path that starts with the recorded one,
+ * at the same place; where it does not fit (another JDK, a moved tree) the JVM ignores it and loads
+ * classes as usual, and the logging options below keep that quiet.
  */
 final class ClassDataArchives {
     /** The ranks' archive, beside the self-contained jar. */
