@@ -39,6 +39,9 @@ final class RankCommand {
         Map<String, List<String>> names = new LinkedHashMap<>();
         names.put("osu_latency", List.of("org.atollmpi.bench.osu.OsuLatency"));
         names.put("osu_bw", List.of("org.atollmpi.bench.osu.OsuBw"));
+        names.put("osu_bibw", List.of("org.atollmpi.bench.osu.OsuBibw"));
+        names.put("osu_mbw_mr", List.of("org.atollmpi.bench.osu.OsuMbwMr"));
+        names.put("osu_latency_mt", List.of("org.atollmpi.bench.osu.OsuLatencyMt"));
         for (String prefix : List.of("osu_", "osu_i")) {
             for (String collective : OSU_COLLECTIVES) {
                 names.put(prefix + collective, List.of("org.atollmpi.bench.osu.OsuCollectives", prefix + collective));

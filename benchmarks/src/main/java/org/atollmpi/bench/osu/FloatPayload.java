@@ -6,7 +6,8 @@ import mpi.MPI;
 
 /**
  * The memory of a reduction benchmark, which sums {@code MPI.FLOAT}s as OSU's do: a direct buffer
- * from {@link MPI#newByteBuffer} read in its native order ({@code -a buffer}), or a {@code float[]}
+ * from {@link MPI#newByteBuffer} ({@code -a buffer}) or {@code ByteBuffer.allocateDirect}
+ * ({@code -a direct}) read in its native order, or a {@code float[]}
  * ({@code -a arrays}, what a Java program reduces).
  *
  * <p>Validation values are small whole numbers ({@link #value}), so a sum over any number of ranks
@@ -19,7 +20,7 @@ abstract class FloatPayload {
     static FloatPayload allocate(OsuOptions.BufferKind kind, int elements) {
         return kind == OsuOptions.BufferKind.ARRAYS
                 ? new Arrays(new float[elements])
-                : new Direct(MPI.newByteBuffer(Math.multiplyExact(elements, Float.BYTES)));
+                : new Direct(kind.directBuffer(Math.multiplyExact(elements, Float.BYTES)));
     }
 
     /** What an MPI call takes: the direct {@link ByteBuffer} or the {@code float[]}. */

@@ -59,13 +59,26 @@ abstract class OsuBenchmark {
      */
     static void main(OsuOptions.Kind kind, String program, String[] args,
                      BiFunction<OsuOptions, Comm, OsuBenchmark> factory) {
-        args = MPI.Init(args);
+        main(kind, program, args, MPI.THREAD_SINGLE, factory);
+    }
+
+    /**
+     * The same with MPI started at {@code threadLevel} ({@code MPI.InitThread}); where the library
+     * provides less, every rank exits 1 and rank 0 says so.
+     */
+    static void main(OsuOptions.Kind kind, String program, String[] args, int threadLevel,
+                     BiFunction<OsuOptions, Comm, OsuBenchmark> factory) {
+        int provided = MPI.InitThread(args, threadLevel);
         Comm world = MPI.COMM_WORLD;
         int rank = world.getRank();
         int status = 0;
         OsuOptions options = null;
         OsuBenchmark benchmark = null;
         try {
+            if (provided < threadLevel) {
+                throw new IllegalArgumentException("MPI.InitThread provided thread level " + provided
+                        + " where this test needs " + threadLevel);
+            }
             options = OsuOptions.parse(kind, args);
             if (!options.help) {
                 benchmark = factory.apply(options, world);
@@ -116,10 +129,11 @@ abstract class OsuBenchmark {
 
     /** OSU's message when {@code ranks} do not suit the benchmark, or null. */
     private static String rankCheck(OsuOptions.Kind kind, int ranks) {
-        if (kind.collective()) {
-            return ranks < 2 ? "This test requires at least two processes" : null;
-        }
-        return ranks != 2 ? "This test requires exactly two processes" : null;
+        return switch (kind) {
+            case COLLECTIVE, BARRIER -> ranks < 2 ? "This test requires at least two processes" : null;
+            case MESSAGE_RATE -> ranks < 2 || ranks % 2 != 0 ? "This test requires an even number of processes" : null;
+            default -> ranks != 2 ? "This test requires exactly two processes" : null;
+        };
     }
 
     // ---- the table -------------------------------------------------------------------------
@@ -147,8 +161,7 @@ abstract class OsuBenchmark {
         }
         out.println(header());
         if (options.kind.sized()) {
-            out.println("# Buffers: " + (options.buffers == OsuOptions.BufferKind.ARRAYS
-                    ? arrayType() + " arrays" : "direct buffers from MPI.newByteBuffer"));
+            out.println("# Buffers: " + options.buffers.describe(arrayType()));
         }
         printNotes();
         out.println(columns + (options.validate ? field("Validation") : ""));
@@ -191,6 +204,13 @@ abstract class OsuBenchmark {
     final long sumOverRanks(long value) {
         long[] sum = {value};
         comm.allReduce(sum, 1, MPI.LONG, MPI.SUM);
+        return sum[0];
+    }
+
+    /** The sum of every rank's {@code value}, on every rank. */
+    final double sumOverRanks(double value) {
+        double[] sum = {value};
+        comm.allReduce(sum, 1, MPI.DOUBLE, MPI.SUM);
         return sum[0];
     }
 }

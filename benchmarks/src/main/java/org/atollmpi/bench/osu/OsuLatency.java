@@ -1,24 +1,25 @@
 package org.atollmpi.bench.osu;
 
 import mpi.Comm;
-import mpi.MPI;
 
 /**
  * OSU MPI-Java latency test: ping-pong between two ranks with blocking {@code send}/{@code recv};
  * the row is half the round trip in microseconds, averaged over the timed iterations (as
- * {@code osu_latency} and {@code shared/bench/c_reference.c latency}).
+ * {@code osu_latency} and {@code shared/bench/c_reference.c latency}). Each size runs its skip
+ * iterations and then its timed ones in one loop, as OSU's; {@code --jit-warmup} adds a pass over
+ * every size first. A {@code --percentiles} lap is one iteration, reported as half its round trip.
  *
- * <pre>bin/mpirun -np 2 osu_latency [-m [min:]max] [-i n] [-x n] [-a buffer|arrays] [-c] [-g]</pre>
+ * <pre>bin/mpirun -np 2 osu_latency [-m [min:]max] [-i n] [-x n] [-a buffer|direct|arrays] [-c] [-g]
+ *     [--percentiles] [--jit-warmup]</pre>
  */
 public final class OsuLatency extends PairBenchmark {
-    private final Payload sendBuffer;
-    private final Payload recvBuffer;
+    private final PingPong pingPong;
+    /** {@link #startTiming} for the loop to call when the timing starts. */
+    private final Runnable startTiming = this::startTiming;
 
     OsuLatency(OsuOptions options, Comm comm) {
         super(options, comm);
-        int capacity = Math.max(options.maxSize, 1);
-        sendBuffer = Payload.allocate(options.buffers, capacity);
-        recvBuffer = Payload.allocate(options.buffers, capacity);
+        pingPong = new PingPong(comm, options, sender, peer, TAG_DATA);
     }
 
     public static void main(String[] args) {
@@ -31,50 +32,27 @@ public final class OsuLatency extends PairBenchmark {
     }
 
     @Override
-    String column() {
-        return "Latency (us)";
+    String columns() {
+        return field("Latency (us)");
+    }
+
+    @Override
+    String lapDescription() {
+        return "half the round trip of each iteration";
+    }
+
+    @Override
+    double lapMicros(long nanos) {
+        return nanos / 2e3;
     }
 
     @Override
     double measure(int size, int iterations, int warmup) {
-        final Payload s = sendBuffer;
-        final Payload r = recvBuffer;
-        double start = 0;
-        for (int i = 0; i < iterations + warmup; i++) {
-            if (i == warmup) {
-                start = startTiming();
-            }
-            if (rank == 0) {
-                s.send(comm, size, 1, TAG_DATA);
-                r.recv(comm, size, 1, TAG_DATA);
-            } else {
-                r.recv(comm, size, 0, TAG_DATA);
-                s.send(comm, size, 0, TAG_DATA);
-            }
-        }
-        return (MPI.wtime() - start) * 1e6 / iterations / 2;
+        return pingPong.time(size, iterations, warmup, startTiming, laps) / 1e3 / iterations / 2;
     }
 
     @Override
     long validate(int size, int iterations) {
-        long errors = 0;
-        for (int i = 0; i < iterations; i++) {
-            int ping = 2 * i + size;
-            int pong = ping + 1;
-            if (rank == 0) {
-                sendBuffer.fill(size, ping);
-                recvBuffer.clear(size);
-                sendBuffer.send(comm, size, 1, TAG_DATA);
-                recvBuffer.recv(comm, size, 1, TAG_DATA);
-                errors += recvBuffer.check(size, pong);
-            } else {
-                recvBuffer.clear(size);
-                recvBuffer.recv(comm, size, 0, TAG_DATA);
-                errors += recvBuffer.check(size, ping);
-                sendBuffer.fill(size, pong);
-                sendBuffer.send(comm, size, 0, TAG_DATA);
-            }
-        }
-        return errors;
+        return pingPong.validate(size, iterations);
     }
 }

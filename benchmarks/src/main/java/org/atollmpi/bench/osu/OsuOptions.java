@@ -1,6 +1,10 @@
 package org.atollmpi.bench.osu;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Locale;
+
+import mpi.MPI;
 
 /**
  * Command-line options of the OSU benchmarks, parsed the way the OSU micro-benchmarks parse them:
@@ -8,9 +12,13 @@ import java.util.Locale;
  * <pre>
  *   -m, --message-size [MIN:]MAX   message sizes from MIN (default: the benchmark's) to MAX bytes
  *   -i, --iterations N             timed iterations for every size (default: by size, see below)
- *   -x, --warmup N                 untimed warm-up iterations (default: a tenth of the iterations)
- *   -a, --buffer buffer|arrays     MPI.newByteBuffer direct buffers (default) or Java arrays
+ *   -x, --warmup N                 untimed warm-up (skip) iterations before each size (default: see below)
+ *   -a, --buffer buffer|direct|arrays  MPI.newByteBuffer (board memory, default),
+ *                                  ByteBuffer.allocateDirect (plain direct memory) or Java arrays
  *   -W, --window-size N            bandwidth: messages in flight per iteration (default 64)
+ *   -t, --num-threads N            osu_latency_mt: threads on each rank (default 2)
+ *       --percentiles              point-to-point: p50, p99 and max of the per-iteration times
+ *       --jit-warmup               point-to-point: one untimed pass over every size first
  *   -c, --validation               fill messages with a pattern, check them, report Pass/Fail
  *   -f, --full                     collectives: more columns (min and max over the ranks, ...)
  *   -g, --allocation               point-to-point: bytes allocated per iteration at 8 bytes (each rank)
@@ -25,31 +33,47 @@ import java.util.Locale;
  * the Java and C runs sit side by side: latency 10000 up to 64 KiB and 200 above; bandwidth 100
  * windows up to 64 KiB and 20 above; collectives 1000 up to 64 KiB and 100 above (OSU's own 1000
  * and 100, with c_reference's 64 KiB boundary where OSU's is 8 KiB).
+ *
+ * <p>Without {@code -x}, the point-to-point benchmarks skip what OSU 7.x skips before each size
+ * ({@code osu_util.h}): latency 100 iterations up to 8 KiB and 10 above; bandwidth, bidirectional
+ * bandwidth and message rate 10 windows up to 8 KiB and 2 above. These counts do not depend on
+ * {@code -i}, as in OSU. The collectives skip a tenth of their iterations, as c_reference does
+ * (which is OSU's 100 and 10, at c_reference's 64 KiB boundary).
  */
 public final class OsuOptions {
     /** Which benchmark the options are for: it decides the defaults and the options accepted. */
     public enum Kind {
         /** Two-rank ping-pong: sizes from 0 B to 4 MiB. */
-        LATENCY(0, 1 << 22, 10_000, 200, "mixacghv"),
-        /** Two-rank windows of {@code -W} messages (64): sizes from 1 B to 4 MiB. */
-        BANDWIDTH(1, 1 << 22, 100, 20, "mixacghvW"),
-        /** A collective with data, blocking or not: sizes from 1 B to 1 MiB, as OSU's. */
-        COLLECTIVE(1, 1 << 20, 1000, 100, "mixacfhv"),
-        /** Barrier or iBarrier: no message, one row. */
-        BARRIER(0, 0, 1000, 100, "ixcfhv");
+        LATENCY(0, 1 << 22, 10_000, 200, 100, 10, "mixacghvPJ"),
+        /** Two-rank windows of {@code -W} messages (64), one way or both: sizes from 1 B to 4 MiB. */
+        BANDWIDTH(1, 1 << 22, 100, 20, 10, 2, "mixacghvWPJ"),
+        /** Pairs of ranks streaming windows of {@code -W} messages (64): sizes from 1 B to 4 MiB. */
+        MESSAGE_RATE(1, 1 << 22, 100, 20, 10, 2, "mixachvWPJ"),
+        /** Ping-pongs between {@code -t} threads on each of two ranks: sizes from 0 B to 4 MiB. */
+        LATENCY_MT(0, 1 << 22, 10_000, 200, 100, 10, "mixacthvPJ"),
+        /** A collective with data, blocking or not: sizes from 1 B to 1 MiB, as OSU's; skips a tenth. */
+        COLLECTIVE(1, 1 << 20, 1000, 100, 0, 0, "mixacfhv"),
+        /** Barrier or iBarrier: no message, one row; skips a tenth. */
+        BARRIER(0, 0, 1000, 100, 0, 0, "ixcfhv");
 
         final int defaultMin;
         final int defaultMax;
         final int smallIterations;
         final int largeIterations;
-        /** The option letters this kind accepts. */
+        /** Point-to-point: OSU's skip up to {@link #SKIP_LARGE_MESSAGE_SIZE}, and above it. */
+        final int smallSkip;
+        final int largeSkip;
+        /** The option letters this kind accepts ('P' is --percentiles, 'J' --jit-warmup: long only). */
         private final String options;
 
-        Kind(int defaultMin, int defaultMax, int smallIterations, int largeIterations, String options) {
+        Kind(int defaultMin, int defaultMax, int smallIterations, int largeIterations, int smallSkip, int largeSkip,
+             String options) {
             this.defaultMin = defaultMin;
             this.defaultMax = defaultMax;
             this.smallIterations = smallIterations;
             this.largeIterations = largeIterations;
+            this.smallSkip = smallSkip;
+            this.largeSkip = largeSkip;
             this.options = options;
         }
 
@@ -68,21 +92,53 @@ public final class OsuOptions {
         }
     }
 
-    /** Sizes above this are "large" and get the smaller default iteration count. */
+    /** Sizes above this are "large" and get the smaller default iteration count (c_reference's boundary). */
     public static final int LARGE_MESSAGE_SIZE = 64 * 1024;
+    /** Point-to-point sizes above this get OSU's smaller skip count: OSU's {@code LARGE_MESSAGE_SIZE}. */
+    public static final int SKIP_LARGE_MESSAGE_SIZE = 8 * 1024;
     /** The size whose allocations {@code -g} measures. */
     public static final int ALLOCATION_PROBE_SIZE = 8;
     /** Messages in flight per bandwidth iteration without {@code -W}: OSU's default. */
     public static final int DEFAULT_WINDOW_SIZE = 64;
+    /** Threads on each rank of {@code osu_latency_mt} without {@code -t}: OSU's default. */
+    public static final int DEFAULT_THREADS = 2;
 
-    public enum BufferKind { BUFFER, ARRAYS }
+    /** Where the messages live ({@code -a}). */
+    public enum BufferKind {
+        /** {@link MPI#newByteBuffer}: board memory, which the library moves without a staging copy. */
+        BUFFER("direct buffers from MPI.newByteBuffer"),
+        /** {@link ByteBuffer#allocateDirect}: the plain direct memory a user's program has. */
+        DIRECT("direct buffers from ByteBuffer.allocateDirect"),
+        /** Java arrays: {@code byte[]}, or {@code float[]} for the reductions. */
+        ARRAYS(null);
+
+        private final String description;
+
+        BufferKind(String description) {
+            this.description = description;
+        }
+
+        /** What the "# Buffers:" line says; {@code arrayType} names the arrays ("byte[]"). */
+        String describe(String arrayType) {
+            return this == ARRAYS ? arrayType + " arrays" : description;
+        }
+
+        /** A direct buffer of {@code bytes} in native order: board memory or plain; not for {@link #ARRAYS}. */
+        ByteBuffer directBuffer(int bytes) {
+            if (this == ARRAYS) {
+                throw new IllegalStateException("arrays have no direct buffer");
+            }
+            return this == BUFFER ? MPI.newByteBuffer(bytes)
+                    : ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+        }
+    }
 
     public final Kind kind;
     public final int minSize;
     public final int maxSize;
     /** -1 when not given: by size. */
     public final int iterations;
-    /** -1 when not given: a tenth of the iterations. */
+    /** -1 when not given: OSU's skip by size (point-to-point), a tenth of the iterations (collectives). */
     public final int warmup;
     public final BufferKind buffers;
     /** Bandwidth: the messages one iteration starts before it waits for them all. */
@@ -90,12 +146,18 @@ public final class OsuOptions {
     public final boolean validate;
     public final boolean full;
     public final boolean allocation;
+    /** {@code osu_latency_mt}: threads on each rank. */
+    public final int threads;
+    /** Point-to-point: p50, p99 and max of the per-iteration times beside the mean. */
+    public final boolean percentiles;
+    /** Point-to-point: one untimed pass over every size before the first is measured. */
+    public final boolean jitWarmup;
     public final boolean version;
     public final boolean help;
 
     private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
-                       int windowSize, boolean validate, boolean full, boolean allocation, boolean version,
-                       boolean help) {
+                       int windowSize, boolean validate, boolean full, boolean allocation, int threads,
+                       boolean percentiles, boolean jitWarmup, boolean version, boolean help) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
@@ -106,6 +168,9 @@ public final class OsuOptions {
         this.validate = validate;
         this.full = full;
         this.allocation = allocation;
+        this.threads = threads;
+        this.percentiles = percentiles;
+        this.jitWarmup = jitWarmup;
         this.version = version;
         this.help = help;
     }
@@ -121,6 +186,9 @@ public final class OsuOptions {
         boolean validate = false;
         boolean full = false;
         boolean allocation = false;
+        int threads = DEFAULT_THREADS;
+        boolean percentiles = false;
+        boolean jitWarmup = false;
         boolean version = false;
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
@@ -153,12 +221,23 @@ public final class OsuOptions {
                     String value = value(args, ++i, arg).toLowerCase(Locale.ROOT);
                     buffers = switch (value) {
                         case "buffer", "buffers" -> BufferKind.BUFFER;
+                        case "direct" -> BufferKind.DIRECT;
                         case "arrays", "array" -> BufferKind.ARRAYS;
                         default -> throw new IllegalArgumentException(
-                                arg + ": expected 'buffer' or 'arrays', got '" + value + "'");
+                                arg + ": expected 'buffer', 'direct' or 'arrays', got '" + value + "'");
                     };
                 }
                 case 'W' -> window = number(value(args, ++i, arg), arg, 1);
+                case 't' -> {
+                    String value = value(args, ++i, arg);
+                    if (value.indexOf(':') >= 0) {
+                        throw new IllegalArgumentException(arg + ": give one thread count for both ranks"
+                                + " (OSU's sender:receiver form is not supported), got '" + value + "'");
+                    }
+                    threads = number(value, arg, 1);
+                }
+                case 'P' -> percentiles = true;
+                case 'J' -> jitWarmup = true;
                 case 'c' -> validate = true;
                 case 'f' -> full = true;
                 case 'g' -> allocation = true;
@@ -172,11 +251,11 @@ public final class OsuOptions {
         if (kind != Kind.LATENCY && kind.sized() && min < 1) {
             min = 1;
         }
-        return new OsuOptions(kind, min, max, iterations, warmup, buffers, window, validate, full, allocation, version,
-                help);
+        return new OsuOptions(kind, min, max, iterations, warmup, buffers, window, validate, full, allocation, threads,
+                percentiles, jitWarmup, version, help);
     }
 
-    /** The letter of a short or long option, or 0 for anything else. */
+    /** The letter of a short or long option ('P' and 'J' for the long-only ones), or 0 for anything else. */
     private static char letter(String arg) {
         return switch (arg) {
             case "-m", "--message-size" -> 'm';
@@ -184,6 +263,9 @@ public final class OsuOptions {
             case "-x", "--warmup" -> 'x';
             case "-a", "--buffer" -> 'a';
             case "-W", "--window-size" -> 'W';
+            case "-t", "--num-threads" -> 't';
+            case "--percentiles" -> 'P';
+            case "--jit-warmup" -> 'J';
             case "-c", "--validation" -> 'c';
             case "-f", "--full" -> 'f';
             case "-g", "--allocation" -> 'g';
@@ -255,8 +337,18 @@ public final class OsuOptions {
         return size > LARGE_MESSAGE_SIZE ? kind.largeIterations : kind.smallIterations;
     }
 
+    /**
+     * The untimed iterations before {@code size} is timed: {@code -x}, else OSU's skip for the
+     * point-to-point benchmarks and a tenth of the iterations for the collectives.
+     */
     public int warmup(int size) {
-        return warmup >= 0 ? warmup : iterations(size) / 10;
+        if (warmup >= 0) {
+            return warmup;
+        }
+        if (kind.collective()) {
+            return iterations(size) / 10;
+        }
+        return size > SKIP_LARGE_MESSAGE_SIZE ? kind.largeSkip : kind.smallSkip;
     }
 
     /** The help text: the options {@code kind} accepts, with their defaults. */
@@ -272,13 +364,24 @@ public final class OsuOptions {
             b.append(", ").append(kind.largeIterations).append(" above ").append(LARGE_MESSAGE_SIZE).append(" bytes");
         }
         b.append(")\n");
-        b.append("  -x, --warmup N                warm-up iterations (default: a tenth of the iterations)\n");
+        b.append("  -x, --warmup N                warm-up iterations before each size (default ");
+        if (kind.collective()) {
+            b.append("a tenth of the iterations)\n");
+        } else {
+            b.append(kind.smallSkip).append(", ").append(kind.largeSkip).append(" above ")
+                    .append(SKIP_LARGE_MESSAGE_SIZE).append(" bytes, as OSU)\n");
+        }
         if (kind.accepts('a')) {
-            b.append("  -a, --buffer buffer|arrays    direct buffers from MPI.newByteBuffer (default) or Java arrays\n");
+            b.append("  -a, --buffer buffer|direct|arrays  buffer: MPI.newByteBuffer, board memory (default);\n"
+                    + "                                direct: ByteBuffer.allocateDirect; arrays: Java arrays\n");
         }
         if (kind.accepts('W')) {
             b.append("  -W, --window-size N           messages in flight per iteration (default ")
                     .append(DEFAULT_WINDOW_SIZE).append(")\n");
+        }
+        if (kind.accepts('t')) {
+            b.append("  -t, --num-threads N           threads on each rank, each ping-pongs with its peer thread (default ")
+                    .append(DEFAULT_THREADS).append(")\n");
         }
         if (kind.accepts('c')) {
             b.append(kind.sized()
@@ -293,11 +396,21 @@ public final class OsuOptions {
             b.append("  -g, --allocation              print bytes allocated per iteration at ")
                     .append(ALLOCATION_PROBE_SIZE).append(" bytes on each rank\n");
         }
+        if (kind.accepts('P')) {
+            b.append("      --percentiles             after the mean, p50, p99 and max of the per-iteration times (us)\n");
+        }
+        if (kind.accepts('J')) {
+            b.append("      --jit-warmup              one untimed pass over every size first, as our earlier default;\n"
+                    + "                                off by default, as OSU\n");
+        }
         b.append("  -v, --version                 print the benchmark's header line\n");
         b.append("  -h, --help                    print this help\n");
-        b.append(kind.collective()
-                ? "Run on two or more ranks: bin/mpirun -np 4 " + program + " [options]\n"
-                : "Run on exactly two ranks: bin/mpirun -np 2 " + program + " [options]\n");
+        b.append(switch (kind) {
+            case COLLECTIVE, BARRIER -> "Run on two or more ranks: bin/mpirun -np 4 " + program + " [options]\n";
+            case MESSAGE_RATE -> "Run on an even number of ranks, pairs r and r + n/2: bin/mpirun -np 4 " + program
+                    + " [options]\n";
+            default -> "Run on exactly two ranks: bin/mpirun -np 2 " + program + " [options]\n";
+        });
         return b.toString();
     }
 }

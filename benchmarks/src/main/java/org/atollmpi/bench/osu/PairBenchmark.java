@@ -6,23 +6,65 @@ import mpi.Comm;
 import mpi.MPI;
 
 /**
- * What the two OSU point-to-point benchmarks share: the two-rank table of one figure per size, the
+ * What the OSU point-to-point benchmarks share: ranks in pairs (rank r and r + n/2, so 0 and 1 on
+ * two ranks), the table of OSU's figures per size, the {@code --percentiles} columns, the optional
  * JIT warm-up pass and the {@code -g} allocation probe. A subclass runs one message size at a time.
+ *
+ * <p>By default each size is measured as OSU measures it: its skip iterations untimed, then the
+ * timed ones, in one loop. {@code --jit-warmup} adds, before the first size, one untimed pass over
+ * every size (our earlier default; see {@link #warmUpTheJit}).
+ *
+ * <p>With {@code --percentiles}, each row ends in p50, p99 and max of rank 0's per-iteration
+ * times ({@link IterationTimes}) in microseconds, after the OSU columns so that OSU's parsers
+ * still read the mean; what one iteration is, each benchmark says ({@link #lapDescription}).
  */
 abstract class PairBenchmark extends OsuBenchmark {
     static final int TAG_DATA = 1;
     static final int TAG_REPORT = 2;
 
+    /** Whether this rank is the first of its pair (it pings, or sends the windows). */
+    final boolean sender;
+    /** The other rank of the pair. */
+    final int peer;
+    /** This rank's per-iteration times under {@code --percentiles}; what the columns report. */
+    final IterationTimes laps;
+
     PairBenchmark(OsuOptions options, Comm comm) {
         super(options, comm);
+        int pairs = comm.getSize() / 2;
+        sender = rank < pairs;
+        peer = sender ? rank + pairs : rank - pairs;
+        laps = new IterationTimes(options.percentiles, mostIterations(options));
     }
 
-    /** Column header: "Latency (us)" or "Bandwidth (MB/s)". */
-    abstract String column();
+    /** The largest timed iteration count of any size: the room {@link IterationTimes} needs. */
+    static int mostIterations(OsuOptions options) {
+        int most = 1;
+        for (int size : options.sizes()) {
+            most = Math.max(most, options.iterations(size));
+        }
+        return most;
+    }
+
+    /** The column headers after the size, formatted: {@code field("Latency (us)")}. */
+    abstract String columns();
+
+    /** The figures of a row after the size, formatted; by default the one value. */
+    String figures(int size, double value) {
+        return field(value);
+    }
+
+    /** What one timed iteration is, for the percentiles note: "half a round trip". */
+    abstract String lapDescription();
+
+    /** A lap in microseconds of what {@link #lapDescription} names; by default the whole lap. */
+    double lapMicros(long nanos) {
+        return nanos / 1e3;
+    }
 
     /**
-     * Runs one size: warm-up, timed loop (calling {@link #startTiming} at its start) and, with
-     * {@code -c}, validation. Returns the value for the row (rank 0 only).
+     * Runs one size: warm-up, timed loop (calling {@link #startTiming} at its start and
+     * {@code laps.lap()} after each timed iteration). Returns the value for the row (rank 0 only).
      */
     abstract double measure(int size, int iterations, int warmup);
 
@@ -30,9 +72,19 @@ abstract class PairBenchmark extends OsuBenchmark {
     abstract long validate(int size, int iterations);
 
     @Override
+    void printNotes() {
+        if (options.percentiles) {
+            out.println("# Percentiles: p50, p99 and max of " + lapDescription() + " on rank 0, in us");
+        }
+    }
+
+    @Override
     final void run() {
-        printPreamble(sizeHeader() + field(column()));
-        warmUpTheJit();
+        printPreamble(sizeHeader() + columns()
+                + (options.percentiles ? field("P50 (us)") + field("P99 (us)") + field("Max (us)") : ""));
+        if (options.jitWarmup) {
+            warmUpTheJit();
+        }
         boolean probed = false;
         for (int size : options.sizes()) {
             int iterations = options.iterations(size);
@@ -42,7 +94,7 @@ abstract class PairBenchmark extends OsuBenchmark {
             double value = measure(size, iterations, warmup);
             long allocated = probe ? allocatedSinceStart() : 0;
             long errors = options.validate ? sumOverRanks(validate(size, Math.min(iterations, 100))) : 0;
-            printRow(sizeField(size) + field(value), size, errors);
+            printRow(sizeField(size) + figures(size, value) + percentiles(), size, errors);
             if (probe) {
                 probed = true;
                 reportAllocation(allocated, iterations);
@@ -54,11 +106,22 @@ abstract class PairBenchmark extends OsuBenchmark {
         printSummary();
     }
 
+    /** The percentile columns of the size just measured, or nothing without {@code --percentiles}. */
+    private String percentiles() {
+        if (!options.percentiles) {
+            return "";
+        }
+        return field(lapMicros(laps.percentile(50))) + field(lapMicros(laps.percentile(99)))
+                + field(lapMicros(laps.percentile(100)));
+    }
+
     /**
-     * One untimed pass over every size before any is measured. A C benchmark starts at full
-     * speed; a JVM interprets, then compiles, and its compiler threads take the cores that two
-     * spinning ranks need, so without this the first sizes of a run measure the JIT, not the
-     * library. The timed iterations per size stay the OSU (and C reference) counts.
+     * {@code --jit-warmup}: one untimed pass over every size before any is measured. A C
+     * benchmark starts at full speed; a JVM interprets, then compiles, and its compiler threads
+     * take the cores that two spinning ranks need, so without this the first sizes of a run
+     * measure the JIT, not the library. OSU has no such pass, and users' benchmarks do not
+     * either, so it is off by default: the default shows what they see. The timed iterations per
+     * size stay the OSU (and C reference) counts.
      */
     private void warmUpTheJit() {
         boolean first = true;
@@ -95,7 +158,10 @@ abstract class PairBenchmark extends OsuBenchmark {
     private long allocationStart;
     private long probeOverhead;
 
-    /** Barrier, then the start time; with {@code -g} at the probe size, the allocation counter too. */
+    /**
+     * Barrier, then the start time; with {@code -g} at the probe size, the allocation counter too;
+     * with {@code --percentiles}, the first lap starts.
+     */
     final double startTiming() {
         comm.barrier();
         if (probing) {
@@ -104,6 +170,7 @@ abstract class PairBenchmark extends OsuBenchmark {
             probeOverhead = b - a;
             allocationStart = THREADS.getCurrentThreadAllocatedBytes();
         }
+        laps.start();
         return MPI.wtime();
     }
 

@@ -8,8 +8,9 @@ import mpi.Request;
 
 /**
  * The message memory of a benchmark: a direct buffer from {@link MPI#newByteBuffer} (OSU's
- * {@code -a buffer}) or a {@code byte[]} ({@code -a arrays}, the MVAPICH2-J array form of the
- * nonblocking calls). The point-to-point calls below allocate nothing themselves, so what
+ * {@code -a buffer}, board memory), one from {@link ByteBuffer#allocateDirect} ({@code -a direct},
+ * what a user's program has) or a {@code byte[]} ({@code -a arrays}, the MVAPICH2-J array form of
+ * the nonblocking calls). The point-to-point calls below allocate nothing themselves, so what
  * {@code -g} measures is the library's own allocation; the collectives pass {@link #buffer()}.
  *
  * <p>Validation data: {@link #fill} writes a pattern that depends on a seed and on the index
@@ -25,7 +26,7 @@ abstract class Payload {
     static Payload allocate(OsuOptions.BufferKind kind, int capacity) {
         return kind == OsuOptions.BufferKind.ARRAYS
                 ? new Arrays(new byte[capacity])
-                : new Direct(MPI.newByteBuffer(capacity));
+                : new Direct(kind.directBuffer(capacity));
     }
 
     /** What an MPI call takes: the direct {@link ByteBuffer} or the {@code byte[]}. */
