@@ -245,10 +245,10 @@ public final class OsuOptions {
                 default -> help = true;
             }
         }
-        if (kind != Kind.LATENCY && kind.sized() && max < 1) {
+        if (kind.defaultMin > 0 && max < 1) {
             throw new IllegalArgumentException("-m: this benchmark needs a maximum size of at least 1");
         }
-        if (kind != Kind.LATENCY && kind.sized() && min < 1) {
+        if (kind.defaultMin > 0 && min < 1) {
             min = 1;
         }
         return new OsuOptions(kind, min, max, iterations, warmup, buffers, window, validate, full, allocation, threads,

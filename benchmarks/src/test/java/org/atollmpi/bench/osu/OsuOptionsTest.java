@@ -21,13 +21,93 @@ class OsuOptionsTest {
         assertEquals(10_000, latency.iterations(8));
         assertEquals(10_000, latency.iterations(65536));
         assertEquals(200, latency.iterations(65537));
-        assertEquals(1000, latency.warmup(8));
-        assertEquals(20, latency.warmup(1 << 20));
+        assertFalse(latency.percentiles);
+        assertFalse(latency.jitWarmup, "no whole-range JIT pass unless asked, as OSU");
 
         OsuOptions bw = OsuOptions.parse(Kind.BANDWIDTH);
         assertEquals(1, bw.minSize);
         assertEquals(100, bw.iterations(1024));
         assertEquals(20, bw.iterations(1 << 20));
+    }
+
+    @Test
+    void skipCountsAreOsusWhateverTheIterations() {
+        for (String[] given : new String[][] {{}, {"-i", "20"}}) {
+            OsuOptions latency = OsuOptions.parse(Kind.LATENCY, given);
+            assertEquals(100, latency.warmup(0));
+            assertEquals(100, latency.warmup(8192), "OSU's large messages are those above 8 KiB");
+            assertEquals(10, latency.warmup(8193));
+            assertEquals(10, latency.warmup(1 << 22));
+            OsuOptions mt = OsuOptions.parse(Kind.LATENCY_MT, given);
+            assertEquals(100, mt.warmup(8192));
+            assertEquals(10, mt.warmup(8193));
+            for (Kind window : new Kind[] {Kind.BANDWIDTH, Kind.MESSAGE_RATE}) {
+                OsuOptions bw = OsuOptions.parse(window, given);
+                assertEquals(10, bw.warmup(1), window.toString());
+                assertEquals(10, bw.warmup(8192), window.toString());
+                assertEquals(2, bw.warmup(8193), window.toString());
+            }
+        }
+        assertEquals(3, OsuOptions.parse(Kind.LATENCY, "--warmup", "3").warmup(1 << 20), "-x overrides");
+        assertEquals(10, OsuOptions.parse(Kind.COLLECTIVE, "-i", "100").warmup(8), "collectives: a tenth");
+    }
+
+    @Test
+    void bufferKinds() {
+        assertEquals(BufferKind.DIRECT, OsuOptions.parse(Kind.LATENCY, "-a", "direct").buffers);
+        assertEquals(BufferKind.DIRECT, OsuOptions.parse(Kind.COLLECTIVE, "--buffer", "DIRECT").buffers);
+        assertEquals("direct buffers from ByteBuffer.allocateDirect", BufferKind.DIRECT.describe("byte[]"));
+        assertEquals("direct buffers from MPI.newByteBuffer", BufferKind.BUFFER.describe("byte[]"));
+        assertEquals("float[] arrays", BufferKind.ARRAYS.describe("float[]"));
+        java.nio.ByteBuffer plain = BufferKind.DIRECT.directBuffer(16);
+        assertTrue(plain.isDirect());
+        assertEquals(java.nio.ByteOrder.nativeOrder(), plain.order());
+        assertEquals(16, plain.capacity());
+    }
+
+    @Test
+    void percentilesAndJitWarmupAreLongOptionsOfThePointToPointBenchmarks() {
+        for (Kind kind : new Kind[] {Kind.LATENCY, Kind.BANDWIDTH, Kind.MESSAGE_RATE, Kind.LATENCY_MT}) {
+            OsuOptions o = OsuOptions.parse(kind, "--percentiles", "--jit-warmup");
+            assertTrue(o.percentiles && o.jitWarmup, kind.toString());
+            String usage = OsuOptions.usage(kind, "osu_x");
+            assertTrue(usage.contains("      --percentiles "), usage);
+            assertTrue(usage.contains("      --jit-warmup              one untimed pass over every size first,"
+                    + " as our earlier default;\n                                off by default, as OSU"), usage);
+        }
+        for (String shortForm : new String[] {"-P", "-J", "-p"}) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.LATENCY, shortForm))
+                    .getMessage().contains("unknown option"), shortForm);
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.COLLECTIVE, "--percentiles")).getMessage().contains("does not apply"));
+        assertFalse(OsuOptions.usage(Kind.COLLECTIVE, "osu_bcast").contains("--percentiles"));
+    }
+
+    @Test
+    void threadsPerRankForLatencyMt() {
+        assertEquals(2, OsuOptions.parse(Kind.LATENCY_MT).threads);
+        assertEquals(4, OsuOptions.parse(Kind.LATENCY_MT, "-t", "4").threads);
+        assertEquals(8, OsuOptions.parse(Kind.LATENCY_MT, "--num-threads", "8").threads);
+        assertArrayEquals(new int[] {0, 1, 2}, OsuOptions.parse(Kind.LATENCY_MT, "-m", "2").sizes(), "from 0 B, as latency");
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY_MT, "-t", "2:4")).getMessage().contains("sender:receiver"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY_MT, "-t", "0")).getMessage().contains("less than 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.LATENCY, "-t", "4")).getMessage().contains("does not apply"));
+        assertTrue(OsuOptions.usage(Kind.LATENCY_MT, "osu_latency_mt").contains("-t, --num-threads N"));
+    }
+
+    @Test
+    void messageRateTakesAWindowAndRunsOnPairs() {
+        OsuOptions mr = OsuOptions.parse(Kind.MESSAGE_RATE, "-W", "8", "-c");
+        assertEquals(8, mr.windowSize);
+        assertEquals(1, mr.minSize);
+        assertTrue(mr.validate);
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> OsuOptions.parse(Kind.MESSAGE_RATE, "-g")).getMessage().contains("does not apply"));
+        assertTrue(OsuOptions.usage(Kind.MESSAGE_RATE, "osu_mbw_mr").contains("even number of ranks"));
     }
 
     @Test
@@ -107,7 +187,7 @@ class OsuOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> OsuOptions.parse(Kind.LATENCY, "-i", "0")).getMessage().contains("less than 1"));
         assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> OsuOptions.parse(Kind.LATENCY, "-a", "heap")).getMessage().contains("arrays"));
+                () -> OsuOptions.parse(Kind.LATENCY, "-a", "heap")).getMessage().contains("'direct' or 'arrays'"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> OsuOptions.parse(Kind.LATENCY, "-m", "x")).getMessage().contains("not a number"));
     }
