@@ -17,18 +17,134 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code osu_latency} and {@code osu_bw} run through {@code bin/mpirun} by name (mpirun adds
+ * The point-to-point benchmarks run through {@code bin/mpirun} by name (mpirun adds
  * {@code lib/atoll-mpi-benchmarks.jar}): OSU output format, {@code -c} validation passing for
- * every size across the protocol thresholds, both buffer kinds, and a window other than OSU's 64
- * ({@code -W}); {@code -g} shows the 8-byte ping-pong allocates at most the Status that
- * {@code recv} returns.
+ * every size across the protocol thresholds, every buffer kind, and a window other than OSU's 64
+ * ({@code -W}); {@code --percentiles} columns after OSU's; {@code osu_bibw}, {@code osu_mbw_mr}
+ * on four ranks and {@code osu_latency_mt} with four threads, briefly; {@code -g} shows the
+ * 8-byte ping-pong allocates at most the Status that {@code recv} returns.
  */
 class BenchmarksTest {
     static final Pattern ROW = Pattern.compile("^(\\d+)\\s+(\\d+\\.\\d\\d)\\s+(Pass|Fail)$");
 
     private static JobResult osu(String program, String... args) {
-        return Job.command(Repo.mpirun().toString(), "-np", "2", program).args(args)
-                .timeout(Duration.ofSeconds(120)).run();
+        return osu(2, program, args);
+    }
+
+    /** {@code program} on {@code ranks} ranks: more than this machine's two cores where asked. */
+    private static JobResult osu(int ranks, String program, String... args) {
+        List<String> command = new ArrayList<>(List.of(Repo.mpirun().toString(), "-np", Integer.toString(ranks)));
+        if (ranks > 2) {
+            command.add("--oversubscribe");
+        }
+        command.add(program);
+        return Job.command(command.toArray(new String[0])).args(args).timeout(Duration.ofSeconds(120)).run();
+    }
+
+    /**
+     * The rows of a table of {@code figures} numbers after the size, each checked against OSU's
+     * layout {@code %-10d} then {@code %18.2f} per figure, ending in a {@code %18s} Pass; the
+     * figures of each row.
+     */
+    private static List<double[]> validatedRows(JobResult result, int figures) {
+        Pattern row = Pattern.compile("^(\\d+)" + "\\s+(\\d+\\.\\d\\d)".repeat(figures) + "\\s+(Pass|Fail)$");
+        List<double[]> rows = new ArrayList<>();
+        for (String line : result.stdout().split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            Matcher m = row.matcher(line);
+            assertTrue(m.matches(), "not an OSU row of " + figures + " figures: '" + line + "'\n" + result.describe());
+            assertEquals("Pass", m.group(figures + 2), "validation: " + line + "\n" + result.describe());
+            StringBuilder layout = new StringBuilder(String.format("%-10d", Integer.parseInt(m.group(1))));
+            double[] values = new double[figures + 1];
+            values[0] = Integer.parseInt(m.group(1));
+            for (int f = 1; f <= figures; f++) {
+                values[f] = Double.parseDouble(m.group(f + 1));
+                layout.append(String.format("%18.2f", values[f]));
+            }
+            assertEquals(layout.append(String.format("%18s", "Pass")).toString(), line, "row layout");
+            rows.add(values);
+        }
+        return rows;
+    }
+
+    /** Checks the sizes of {@code rows} are {@code first}, then powers of two up to {@code last}. */
+    private static void assertSizes(List<double[]> rows, int first, int last, JobResult result) {
+        List<Integer> expected = new ArrayList<>();
+        for (int size = first; size <= last; size = size == 0 ? 1 : size * 2) {
+            expected.add(size);
+        }
+        List<Integer> actual = new ArrayList<>();
+        for (double[] row : rows) {
+            actual.add((int) row[0]);
+        }
+        assertEquals(expected, actual, "one row per size\n" + result.describe());
+    }
+
+    /** The last three figures of every row are the percentiles: positive and ordered p50 <= p99 <= max. */
+    private static void assertPercentiles(List<double[]> rows, JobResult result) {
+        for (double[] row : rows) {
+            int n = row.length;
+            assertTrue(row[n - 3] > 0 && row[n - 3] <= row[n - 2] && row[n - 2] <= row[n - 1],
+                    "p50 <= p99 <= max at " + (int) row[0] + "\n" + result.describe());
+        }
+    }
+
+    static final String PERCENTILE_COLUMNS = "          P50 \\(us\\)          P99 \\(us\\)          Max \\(us\\)";
+
+    @Test
+    void latencyOnPlainDirectBuffersWithPercentiles() {
+        JobResult result = osu("osu_latency", "-a", "direct", "-m", "0:16384", "-i", "20", "-x", "2", "-c", "--percentiles")
+                .assertExit(0)
+                .assertLine("^# Buffers: direct buffers from ByteBuffer\\.allocateDirect$")
+                .assertLine("^# Percentiles: p50, p99 and max of half the round trip of each iteration on rank 0, in us$")
+                .assertLine("^# Size          Latency \\(us\\)" + PERCENTILE_COLUMNS + "        Validation$");
+        List<double[]> rows = validatedRows(result, 4);
+        assertSizes(rows, 0, 16384, result);
+        assertPercentiles(rows, result);
+    }
+
+    @Test
+    void bidirectionalBandwidth() {
+        JobResult result = osu("osu_bibw", "-m", "1:65536", "-i", "5", "-x", "1", "-W", "16", "-c", "--percentiles")
+                .assertExit(0)
+                .assertLine("^# OSU MPI-Java Bi-Directional Bandwidth Test v7\\.\\d+$")
+                .assertLine("^# Size      Bandwidth \\(MB/s\\)" + PERCENTILE_COLUMNS + "        Validation$");
+        List<double[]> rows = validatedRows(result, 4);
+        assertSizes(rows, 1, 65536, result);
+        assertPercentiles(rows, result);
+        JobResult arrays = osu("osu_bibw", "-a", "arrays", "-m", "1:4096", "-i", "5", "-x", "1", "-c").assertExit(0)
+                .assertLine("^# Buffers: byte\\[\\] arrays$");
+        assertSizes(validatedRows(arrays, 1), 1, 4096, arrays);
+    }
+
+    @Test
+    void messageRateOfTwoPairs() {
+        JobResult result = osu(4, "osu_mbw_mr", "-m", "1:4096", "-i", "5", "-x", "1", "-W", "16", "-c", "--percentiles")
+                .assertExit(0)
+                .assertLine("^# OSU MPI-Java Multiple Bandwidth / Message Rate Test v7\\.\\d+$")
+                .assertLine("^# Size                  MB/s        Messages/s" + PERCENTILE_COLUMNS + "        Validation$");
+        List<double[]> rows = validatedRows(result, 5);
+        assertSizes(rows, 1, 4096, result);
+        assertPercentiles(rows, result);
+        for (double[] row : rows) {
+            // messages/s = MB/s * 10^6 / size, where the printed MB/s is rounded to 0.005
+            assertEquals(row[1] * 1e6 / row[0], row[2], 0.005 * 1e6 / row[0] + 0.01, "messages/s at " + (int) row[0]);
+        }
+        osu(3, "osu_mbw_mr", "-m", "8").assertFailed().assertLine("This test requires an even number of processes");
+    }
+
+    @Test
+    void multithreadedLatencyWithFourThreads() {
+        JobResult result = osu("osu_latency_mt", "-t", "4", "-m", "0:1024", "-i", "8", "-x", "0", "-c", "--percentiles")
+                .assertExit(0)
+                .assertLine("^# OSU MPI-Java Multi-threaded Latency Test v7\\.\\d+$")
+                .assertLine("^# Threads: 4 on each rank$")
+                .assertLine("^# Size          Latency \\(us\\)" + PERCENTILE_COLUMNS + "        Validation$");
+        List<double[]> rows = validatedRows(result, 4);
+        assertSizes(rows, 0, 1024, result);
+        assertPercentiles(rows, result);
     }
 
     /** Rows of the table: size, value, verdict; checks the OSU row layout "%-10d%18.2f%18s". */
@@ -124,6 +240,7 @@ class BenchmarksTest {
         osu("osu_latency", "-h").assertExit(0).assertLine("^Usage: osu_latency").assertLine("-a, --buffer");
         osu("osu_bw", "-q").assertFailed().assertLine("unknown option '-q'");
         osu("osu_bw", "--help").assertExit(0).assertLine("-W, --window-size N +messages in flight per iteration \\(default 64\\)");
+        osu("osu_latency_mt", "--help").assertExit(0).assertLine("-t, --num-threads N").assertLine("--jit-warmup");
         Job.command(Repo.mpirun().toString(), "-np", "3", "--oversubscribe", "osu_latency", "-m", "8")
                 .timeout(Duration.ofSeconds(60)).run().assertFailed()
                 .assertLine("This test requires exactly two processes");
