@@ -91,6 +91,17 @@ class BenchmarksTest {
         }
     }
 
+    /**
+     * Checks a {@code -c --percentiles} table of {@code figures} numbers a row (OSU's, then three
+     * percentiles) with the sizes {@code first} .. {@code last}; its rows.
+     */
+    private static List<double[]> assertTable(JobResult result, int figures, int first, int last) {
+        List<double[]> rows = validatedRows(result, figures);
+        assertSizes(rows, first, last, result);
+        assertPercentiles(rows, result);
+        return rows;
+    }
+
     static final String PERCENTILE_COLUMNS = "          P50 \\(us\\)          P99 \\(us\\)          Max \\(us\\)";
 
     @Test
@@ -100,9 +111,7 @@ class BenchmarksTest {
                 .assertLine("^# Buffers: direct buffers from ByteBuffer\\.allocateDirect$")
                 .assertLine("^# Percentiles: p50, p99 and max of half the round trip of each iteration on rank 0, in us$")
                 .assertLine("^# Size          Latency \\(us\\)" + PERCENTILE_COLUMNS + "        Validation$");
-        List<double[]> rows = validatedRows(result, 4);
-        assertSizes(rows, 0, 16384, result);
-        assertPercentiles(rows, result);
+        assertTable(result, 4, 0, 16384);
     }
 
     @Test
@@ -111,9 +120,7 @@ class BenchmarksTest {
                 .assertExit(0)
                 .assertLine("^# OSU MPI-Java Bi-Directional Bandwidth Test v7\\.\\d+$")
                 .assertLine("^# Size      Bandwidth \\(MB/s\\)" + PERCENTILE_COLUMNS + "        Validation$");
-        List<double[]> rows = validatedRows(result, 4);
-        assertSizes(rows, 1, 65536, result);
-        assertPercentiles(rows, result);
+        assertTable(result, 4, 1, 65536);
         JobResult arrays = osu("osu_bibw", "-a", "arrays", "-m", "1:4096", "-i", "5", "-x", "1", "-c").assertExit(0)
                 .assertLine("^# Buffers: byte\\[\\] arrays$");
         assertSizes(validatedRows(arrays, 1), 1, 4096, arrays);
@@ -125,10 +132,7 @@ class BenchmarksTest {
                 .assertExit(0)
                 .assertLine("^# OSU MPI-Java Multiple Bandwidth / Message Rate Test v7\\.\\d+$")
                 .assertLine("^# Size                  MB/s        Messages/s" + PERCENTILE_COLUMNS + "        Validation$");
-        List<double[]> rows = validatedRows(result, 5);
-        assertSizes(rows, 1, 4096, result);
-        assertPercentiles(rows, result);
-        for (double[] row : rows) {
+        for (double[] row : assertTable(result, 5, 1, 4096)) {
             // messages/s = MB/s * 10^6 / size, where the printed MB/s is rounded to 0.005
             assertEquals(row[1] * 1e6 / row[0], row[2], 0.005 * 1e6 / row[0] + 0.01, "messages/s at " + (int) row[0]);
         }
@@ -142,9 +146,7 @@ class BenchmarksTest {
                 .assertLine("^# OSU MPI-Java Multi-threaded Latency Test v7\\.\\d+$")
                 .assertLine("^# Threads: 4 on each rank$")
                 .assertLine("^# Size          Latency \\(us\\)" + PERCENTILE_COLUMNS + "        Validation$");
-        List<double[]> rows = validatedRows(result, 4);
-        assertSizes(rows, 0, 1024, result);
-        assertPercentiles(rows, result);
+        assertTable(result, 4, 0, 1024);
     }
 
     /** Rows of the table: size, value, verdict; checks the OSU row layout "%-10d%18.2f%18s". */

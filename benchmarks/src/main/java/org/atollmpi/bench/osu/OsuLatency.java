@@ -12,7 +12,7 @@ import mpi.Comm;
  * <pre>bin/mpirun -np 2 osu_latency [-m [min:]max] [-i n] [-x n] [-a buffer|direct|arrays] [-c] [-g]
  *     [--percentiles] [--jit-warmup]</pre>
  */
-public final class OsuLatency extends PairBenchmark {
+public final class OsuLatency extends LatencyBenchmark {
     private final PingPong pingPong;
     /** {@link #startTiming} for the loop to call when the timing starts. */
     private final Runnable startTiming = this::startTiming;
@@ -32,18 +32,8 @@ public final class OsuLatency extends PairBenchmark {
     }
 
     @Override
-    String columns() {
-        return field("Latency (us)");
-    }
-
-    @Override
     String lapDescription() {
         return "half the round trip of each iteration";
-    }
-
-    @Override
-    double lapMicros(long nanos) {
-        return nanos / 2e3;
     }
 
     @Override

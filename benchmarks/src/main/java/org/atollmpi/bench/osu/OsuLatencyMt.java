@@ -22,7 +22,7 @@ import mpi.MPI;
  * <pre>bin/mpirun -np 2 osu_latency_mt [-t n] [-m [min:]max] [-i n] [-x n] [-a buffer|direct|arrays] [-c]
  *     [--percentiles] [--jit-warmup]</pre>
  */
-public final class OsuLatencyMt extends PairBenchmark {
+public final class OsuLatencyMt extends LatencyBenchmark {
     private final PingPong[] pingPongs;
     /** Each thread's laps, merged into {@link #laps} after each size. */
     private final IterationTimes[] threadLaps;
@@ -58,18 +58,8 @@ public final class OsuLatencyMt extends PairBenchmark {
     }
 
     @Override
-    String columns() {
-        return field("Latency (us)");
-    }
-
-    @Override
     String lapDescription() {
         return "half the round trip of each iteration of every thread";
-    }
-
-    @Override
-    double lapMicros(long nanos) {
-        return nanos / 2e3;
     }
 
     /** Iterations thread {@code t} runs of {@code total}: every n-th from the t-th. */
