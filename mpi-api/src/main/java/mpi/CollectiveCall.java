@@ -42,12 +42,14 @@ final class CollectiveCall {
     void complete(Engine engine, Operation op) {
         try {
             engine.await(op);
-            engine.release(op);
         } catch (EngineException e) {
             throw comm.raise(e, name);
         }
-        if (op.error() != ErrorClass.SUCCESS) {
-            throw comm.raise(op.error(), name + ": " + op.errorMessage());
+        int error = op.error();
+        String message = op.errorMessage();
+        engine.release(op);
+        if (error != ErrorClass.SUCCESS) {
+            throw comm.raise(error, name + ": " + message);
         }
         String failure = finish();
         if (failure != null) {

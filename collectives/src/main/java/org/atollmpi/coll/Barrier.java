@@ -61,9 +61,11 @@ public final class Barrier extends Schedule {
     public static void run(Engine engine, int[] worldRanks, int me, int context) {
         Operation op = start(engine, worldRanks, me, context);
         engine.await(op);
+        int error = op.error();
+        String message = op.errorMessage();
         engine.release(op);
-        if (op.error() != ErrorClass.SUCCESS) {
-            throw new EngineException(op.error(), "barrier: " + op.errorMessage());
+        if (error != ErrorClass.SUCCESS) {
+            throw new EngineException(error, "barrier: " + message);
         }
     }
 

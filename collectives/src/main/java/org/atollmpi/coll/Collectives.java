@@ -47,9 +47,11 @@ public final class Collectives {
     /** Waits for a collective started here; throws its error as an {@link EngineException}. */
     public static void await(Engine engine, Operation op, String what) {
         engine.await(op);
+        int error = op.error();
+        String message = op.errorMessage();
         engine.release(op);
-        if (op.error() != ErrorClass.SUCCESS) {
-            throw new EngineException(op.error(), what + ": " + op.errorMessage());
+        if (error != ErrorClass.SUCCESS) {
+            throw new EngineException(error, what + ": " + message);
         }
     }
 

@@ -153,7 +153,8 @@ class IntergroupTest {
 
     private static int finished(Engine e, Operation op) {
         e.await(op);
+        int error = op.error();
         e.release(op);
-        return op.error();
+        return error;
     }
 }

@@ -81,6 +81,7 @@ public final class Engine implements AutoCloseable {
     private final HeldMessagePool held = new HeldMessagePool();
     private final Faults faults = new Faults();
     private final OperationTable table = new OperationTable();
+    private final OperationPool pool = new OperationPool();
     private final Matcher matcher = new Matcher();
     private final ReadyRoles readyRoles = new ReadyRoles();
     private final Sequencer sequencer;
@@ -99,6 +100,7 @@ public final class Engine implements AutoCloseable {
     private int activeRoles;
     private BufferedSendSpace bufferSpace;
     private final Operation blockingOp;      // reused by blocking calls when single-threaded
+    private final ThreadLocal<Operation> blockingOps; // the same, one per thread, when thread-safe
     private final Operation probeOp;
 
     public Engine(HostPort port, EngineConfig config, boolean threadSafe) {
@@ -119,6 +121,7 @@ public final class Engine implements AutoCloseable {
         this.resources = new RendezvousResources(port);
         this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
         this.blockingOp = threadSafe ? null : new Operation();
+        this.blockingOps = threadSafe ? ThreadLocal.withInitial(Operation::new) : null;
         this.probeOp = threadSafe ? null : new Operation();
     }
 
@@ -192,15 +195,15 @@ public final class Engine implements AutoCloseable {
      */
     public Operation isend(int mode, Object base, long offset, int bytes, int dest, int tag, int context,
                            Object owner) {
-        Operation op = new Operation();
-        op.owner = owner;
         lock();
         try {
+            Operation op = pool.take();
+            op.owner = owner;
             startSend(op, mode, base, offset, bytes, dest, tag, context);
+            return op;
         } finally {
             unlock();
         }
-        return op;
     }
 
     /** Starts a receive of at most {@code bytes} bytes. */
@@ -210,15 +213,15 @@ public final class Engine implements AutoCloseable {
 
     /** As {@link #irecv(Object, long, int, int, int, int)}, holding {@code owner} until completion. */
     public Operation irecv(Object base, long offset, int bytes, int source, int tag, int context, Object owner) {
-        Operation op = new Operation();
-        op.owner = owner;
         lock();
         try {
+            Operation op = pool.take();
+            op.owner = owner;
             startReceive(op, base, offset, bytes, source, tag, context);
+            return op;
         } finally {
             unlock();
         }
-        return op;
     }
 
     /** Blocking send. A small standard send with nothing queued ahead of it creates no object. */
@@ -485,13 +488,18 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * The user lets go of {@code op}: it still completes (holding its buffer until then), and is
-     * then forgotten.
+     * The caller lets go of {@code op} and must not read it afterwards. An operation still in
+     * flight completes all the same (holding its buffer until then) and is then forgotten; a
+     * completed one from {@link #isend}/{@link #irecv} whose hook has run is recycled at once
+     * (see {@link Operation} for the rule).
      */
     public void release(Operation op) {
         lock();
         try {
             op.freed = true;
+            if (op.recyclable && op.complete && op.hook == null) {
+                pool.give(op);
+            }
         } finally {
             unlock();
         }
@@ -740,11 +748,9 @@ public final class Engine implements AutoCloseable {
     // Sends
     // ------------------------------------------------------------------------------------------
 
+    /** The calling thread's operation for blocking calls, made new (valid until its next blocking call). */
     private Operation blockingOperation() {
-        if (lock != null) {
-            return new Operation();
-        }
-        Operation op = blockingOp;
+        Operation op = lock == null ? blockingOp : blockingOps.get();
         op.reset();
         return op;
     }

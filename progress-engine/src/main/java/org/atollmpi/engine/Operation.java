@@ -14,6 +14,20 @@ package org.atollmpi.engine;
  * <p>Which protocol moves the operation is not its business: a send or receive that needs more
  * than one step has a {@link ProtocolRole} (the state machine of its side of the protocol), which
  * points back at it until it completes.
+ *
+ * <p><b>Who owns it, and when it is recycled.</b> The operation that {@link Engine#isend} or
+ * {@link Engine#irecv} returns is the caller's until the caller hands it back with
+ * {@link Engine#release}; from then on the caller must not read it (take the status first): a
+ * completed operation goes back to the engine's {@link OperationPool} at once and is the next
+ * {@code isend}'s. That is safe because by then nothing else can reach it: the protocol role
+ * drops it when it completes it ({@code op = null}), the match and send queues unlink it before
+ * it completes, and a completion hook, if any, has run (release keeps an operation whose hook is
+ * pending). What never goes back, to be taken by the garbage collector instead: an operation
+ * released before it completes (a freed request: it still completes its transfer, holding its
+ * buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
+ * probes and the blocking calls' own operations. The MPI layer follows the rule by completing a
+ * request before it releases the operation and then forgetting it ({@code Request.op = null}),
+ * as MPI makes a completed request null.
  */
 public final class Operation {
     static final int KIND_SEND = 1;
@@ -49,6 +63,7 @@ public final class Operation {
     Operation prev;
     ProtocolRole role;      // the state machine moving it on, while there is one
     int bufferedBlock = -1; // start of this send's copy in the attached buffer (buffered mode)
+    boolean recyclable;     // taken from the pool and not given back: release may return it
 
     Operation() {
     }

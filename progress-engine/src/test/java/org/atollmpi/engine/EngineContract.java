@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -871,6 +873,107 @@ abstract class EngineContract {
                 }
                 assertNull(e.iprobe(0, 49, CTX));
             }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Recycled operations (see Operation: released, complete, no hook pending)
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * A completed operation that is released comes back as the next one; one that is kept keeps
+     * its status through any amount of later traffic, and is never handed out again.
+     */
+    @Test
+    void keptOperationsKeepTheirStatusWhileReleasedOnesAreReused() throws Exception {
+        int rounds = 200;
+        run(2, e -> {
+            byte[] data = new byte[8];
+            boolean sender = e.rank() == 0;
+            Operation kept = sender ? e.isend(Engine.MODE_STANDARD, data, B, 8, 1, 5, CTX) : e.irecv(data, B, 8, 0, 5, CTX);
+            e.await(kept);
+            Operation previous = null;
+            for (int i = 0; i < rounds; i++) {
+                Operation op = sender ? e.isend(Engine.MODE_STANDARD, data, B, 3, 1, 6, CTX)
+                    : e.irecv(data, B, 8, 0, 6, CTX);
+                assertNotSame(kept, op, "an operation not released was handed out again");
+                if (previous != null) {
+                    assertSame(previous, op, "a released, completed operation was not reused");
+                }
+                e.await(op);
+                assertEquals(3, op.byteCount());
+                e.release(op);
+                previous = op;
+            }
+            assertTrue(kept.isComplete());
+            assertEquals(5, kept.tag());
+            assertEquals(8, kept.byteCount());
+            assertEquals(sender, kept.isSend());
+            assertEquals(0, kept.source(), "rank 0 sent it");
+            e.release(kept);
+        });
+    }
+
+    /**
+     * An operation released in flight (a freed request) still completes its transfer into the
+     * program's buffer, and is not recycled under it: later operations are other objects.
+     */
+    @Test
+    void anOperationReleasedInFlightCompletesAndIsNotReused() throws Exception {
+        int[] sizes = {8, 100_000};
+        run(2, e -> {
+            for (int n : sizes) {
+                if (e.rank() == 0) {
+                    e.recv(new byte[1], B, 1, 1, 1, CTX); // the receiver has released its receive
+                    e.send(Engine.MODE_STANDARD, pattern(n, n), B, n, 1, 2, CTX);
+                    e.send(Engine.MODE_STANDARD, new byte[1], B, 1, 1, 3, CTX);
+                } else {
+                    byte[] freedInto = new byte[n];
+                    Operation freed = e.irecv(freedInto, B, n, 0, 2, CTX);
+                    e.release(freed);
+                    e.send(Engine.MODE_STANDARD, new byte[1], B, 1, 0, 1, CTX);
+                    for (int i = 0; i < 10; i++) {
+                        Operation other = e.irecv(new byte[1], B, 1, 0, 3, CTX);
+                        assertNotSame(freed, other, "an operation released in flight was handed out again");
+                        if (i == 0) {
+                            e.await(other); // sent after the freed receive's message
+                            e.release(other);
+                        } else {
+                            e.cancel(other);
+                            e.await(other);
+                            e.release(other);
+                        }
+                    }
+                    e.progressUntil(() -> Arrays.equals(pattern(n, n), freedInto));
+                }
+            }
+        });
+    }
+
+    /** Released while its completion hook is pending, an operation is kept for the hook. */
+    @Test
+    void anOperationWithAPendingHookIsNotReused() throws Exception {
+        run(2, e -> {
+            if (e.rank() == 0) {
+                e.send(Engine.MODE_STANDARD, pattern(8, 4), B, 8, 1, 4, CTX);
+                return;
+            }
+            assertNotNull(e.probe(0, 4, CTX));
+            Operation op = e.irecv(new byte[8], B, 8, 0, 4, CTX); // completes at once: the message is here
+            assertTrue(op.isComplete());
+            int[] seen = new int[2];
+            e.whenComplete(op, o -> {
+                seen[0] = o.tag();
+                seen[1] = o.byteCount();
+            });
+            e.release(op);
+            Operation next = e.irecv(new byte[1], B, 1, 0, 99, CTX);
+            assertNotSame(op, next, "an operation whose hook had not run was handed out again");
+            e.progress();
+            assertArrayEquals(new int[] {4, 8}, seen);
+            e.cancel(next);
+            e.await(next);
+            e.release(next);
         });
     }
 

@@ -10,6 +10,9 @@
  * <li>{@link org.atollmpi.bench.jmh.DatatypePack}: pack and unpack of a vector and a struct
  *     datatype by the engine's compiled plans, beside the equivalent hand-written Java loops
  *     (one thread, no board).</li>
+ * <li>{@link org.atollmpi.bench.jmh.PointToPointAllocation}: bytes an 8-byte message allocates
+ *     (run it with {@code -prof gc}, read {@code gc.alloc.rate.norm}), at the engine (two
+ *     engines on one board) and at the MPI layer (a singleton world sending to itself).</li>
  * </ul>
  *
  * <p>Build and run (each benchmark uses two busy threads, so run one at a time):
@@ -19,6 +22,7 @@
  * java -jar benchmarks/target/jmh.jar SlotPingPong -f 1 -wi 3 -w 1s -i 5 -r 1s
  * java -jar benchmarks/target/jmh.jar ReceiveRingThroughput -f 1 -wi 3 -w 1s -i 5 -r 1s
  * java -jar benchmarks/target/jmh.jar DatatypePack -f 1 -wi 3 -w 1s -i 5 -r 1s
+ * java -jar benchmarks/target/jmh.jar PointToPointAllocation -prof gc
  * </pre>
  *
  * The JMH annotation processor runs in the benchmarks module's compile step and the shade
