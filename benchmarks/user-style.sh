@@ -37,8 +37,9 @@ for ((round = 1; round <= rounds; round++)); do
     fi
     for kind in direct arrays; do
       "$root/bin/mpirun" -np 2 java -cp "$jar" "$class" -a "$kind" -m "$max" | section "$test" "atoll $kind"
-      if [[ -x $ompi ]]; then
-        "$ompi" 2 "$jar" "$class" -a "$kind" -m "$max" 2>/dev/null | section "$test" "ompi-java $kind"
+      # Open MPI's bindings have no nonblocking calls on arrays (MVAPICH2-J's): no bw on arrays there
+      if [[ -x $ompi && ! ( $test == bw && $kind == arrays ) ]]; then
+        { "$ompi" 2 "$jar" "$class" -a "$kind" -m "$max" 2>/dev/null || true; } | section "$test" "ompi-java $kind"
       fi
     done
   done
