@@ -112,10 +112,16 @@ final class RendezvousResources {
         return r != null ? r : port.allocate(bytes); // short of memory: not a whole class, then
     }
 
+    /**
+     * Caches a region only when it is exactly a whole size class: one that {@link #takeRegion}
+     * allocated short of memory (the bytes asked, 32 KiB say) would otherwise be filed under the
+     * 64 KiB class and handed later to a transfer that needs all 64 KiB, whose window then does not
+     * fit in it.
+     */
     private void giveRegion(BoardRegion region) {
         long length = region.length();
-        int c = Long.bitCount(length) == 1 ? sizeClass(length) : -1;
-        if (c >= 0 && cached[c - MIN_CLASS] < CACHED_PER_CLASS) {
+        int c = sizeClass(length);
+        if (c >= 0 && length == 1L << c && cached[c - MIN_CLASS] < CACHED_PER_CLASS) {
             cache[c - MIN_CLASS][cached[c - MIN_CLASS]++] = region;
             cachedTotal++;
         } else {
