@@ -13,6 +13,7 @@
 #
 # Usage: benchmarks/user-style.sh [rounds] [max size]   (after mvn -q -DskipTests package)
 #   e.g. GATE=1.0 benchmarks/user-style.sh 5 1048576 > runs.txt
+#   RANK_JVM="-XX:TieredStopAtLevel=1" gives our ranks' JVMs these options (a user's java form).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-3}
@@ -36,7 +37,8 @@ for ((round = 1; round <= rounds; round++)); do
         | section "$test" c
     fi
     for kind in direct arrays; do
-      "$root/bin/mpirun" -np 2 java -cp "$jar" "$class" -a "$kind" -m "$max" | section "$test" "atoll $kind"
+      # shellcheck disable=SC2086 # RANK_JVM is a list of options
+      "$root/bin/mpirun" -np 2 java ${RANK_JVM:-} -cp "$jar" "$class" -a "$kind" -m "$max" | section "$test" "atoll $kind"
       # Open MPI's bindings have no nonblocking calls on arrays (MVAPICH2-J's): no bw on arrays there
       if [[ -x $ompi && ! ( $test == bw && $kind == arrays ) ]]; then
         { "$ompi" 2 "$jar" "$class" -a "$kind" -m "$max" 2>/dev/null || true; } | section "$test" "ompi-java $kind"
