@@ -47,11 +47,8 @@ final class NativeBoard {
             if (in == null) {
                 failure = "no " + LIBRARY + " for " + platform() + " in the jar";
             } else {
-                Path file = newPrivateFile(Path.of(System.getProperty("java.io.tmpdir")));
+                Path file = copyToPrivateFile(in, Path.of(System.getProperty("java.io.tmpdir")));
                 try {
-                    try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(file, StandardOpenOption.WRITE))) {
-                        in.transferTo(out);
-                    }
                     System.load(file.toAbsolutePath().toString());
                     return null;
                 } finally {
@@ -67,24 +64,34 @@ final class NativeBoard {
     }
 
     /**
-     * A new empty file in {@code dir} that only this user can use. Not {@code Files.createTempFile}:
-     * it seeds a {@code SecureRandom} for the name (loading the security providers), a visible part of every rank's start. The name
-     * here (pid and clock) is guessable, but {@code CREATE_NEW} ({@code O_EXCL}) refuses a name
-     * that anyone made first, link or file, and then another is tried.
+     * Copies {@code in} to a new file in {@code dir} that only this user can use, written through
+     * the descriptor that created it. Not {@code Files.createTempFile}: it seeds a
+     * {@code SecureRandom} for the name (loading the security providers), a visible part of every
+     * rank's start. The name here (pid and clock) is guessable, but {@code CREATE_NEW}
+     * ({@code O_EXCL}) refuses a name that anyone made first, link or file, and then another is tried.
      */
-    private static Path newPrivateFile(Path dir) throws IOException {
+    private static Path copyToPrivateFile(InputStream in, Path dir) throws IOException {
         long pid = ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             Path file = dir.resolve("atollboard-" + pid + "-" + Long.toHexString(System.nanoTime()) + ".so");
+            OutputStream out;
             try {
-                Files.newByteChannel(file, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))).close();
-                return file;
+                out = Channels.newOutputStream(Files.newByteChannel(file,
+                    EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 3) {
                     throw e;
                 }
+                continue;
             }
+            try (out) {
+                in.transferTo(out);
+            } catch (IOException e) {
+                Files.deleteIfExists(file);
+                throw e;
+            }
+            return file;
         }
     }
 
