@@ -89,7 +89,9 @@ final class Job {
         this.out = out;
         this.err = err;
         // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
-        this.jobId = ProcessHandle.current().pid() + "x" + Integer.toHexString(0x10000 | (int) (KernelRandom.nextLong() & 0xffff)).substring(1);
+        // 16 random bits as 4 hex digits, leading zeros kept (the 0x10000 bit, cut off)
+        String random = Long.toHexString(0x10000 | (KernelRandom.nextLong() & 0xffff)).substring(1);
+        this.jobId = ProcessHandle.current().pid() + "x" + random;
         this.secret = KernelRandom.nextLong();
         this.boardDir = JobFiles.boardDirectory();
         this.ranks = new Process[spec.np()];
