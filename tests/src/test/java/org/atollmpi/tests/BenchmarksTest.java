@@ -218,6 +218,13 @@ class BenchmarksTest {
      * object - a request, a status copy, a boxed value - fails the test.
      */
     static final double ALLOWED_PER_ITERATION = 48;
+    /**
+     * Bytes the whole timed loop may allocate once, beside the per-iteration allowance: a class
+     * initialised or a table grown during the loop (a fresh clone's run once counted 264 bytes
+     * over 20,000 iterations, 48.01 per iteration). A per-iteration object needs 20,000 times its
+     * size and still fails.
+     */
+    static final long ALLOWED_ONCE = 1024;
 
     @ParameterizedTest(name = "the 8-byte ping-pong allocates at most the returned Status (-a {0} -g)")
     @ValueSource(strings = {"buffer", "arrays"})
@@ -226,14 +233,16 @@ class BenchmarksTest {
                 .assertExit(0);
         List<String> lines = result.matching("^# Allocated at 8 bytes");
         assertEquals(1, lines.size(), result.describe());
-        Matcher m = Pattern.compile("rank 0 (\\d+) bytes \\(([\\d.]+) per iteration\\), rank 1 (\\d+) bytes \\(([\\d.]+) per")
-                .matcher(lines.get(0));
+        Matcher m = Pattern.compile("loop of (\\d+) iterations: rank 0 (\\d+) bytes \\(([\\d.]+) per iteration\\),"
+                + " rank 1 (\\d+) bytes \\(([\\d.]+) per").matcher(lines.get(0));
         assertTrue(m.find(), lines.get(0));
         System.out.println(buffers + ": " + lines.get(0));
+        long iterations = Long.parseLong(m.group(1));
         for (int rank = 0; rank < 2; rank++) {
-            double perIteration = Double.parseDouble(m.group(2 + 2 * rank));
-            assertTrue(perIteration <= ALLOWED_PER_ITERATION, "rank " + rank + " allocates " + perIteration
-                    + " bytes per 8-byte ping-pong, more than one Status\n" + result.describe());
+            long total = Long.parseLong(m.group(2 + 2 * rank));
+            double perIteration = Double.parseDouble(m.group(3 + 2 * rank));
+            assertTrue(total <= ALLOWED_PER_ITERATION * iterations + ALLOWED_ONCE, "rank " + rank + " allocates "
+                    + perIteration + " bytes per 8-byte ping-pong, more than one Status\n" + result.describe());
         }
     }
 
