@@ -90,8 +90,10 @@ abstract class EngineContract {
         return config(eagerLimit, eagerLimit, 4096, 3);
     }
 
+    /** With data outside board memory sent through the ring (FRAG records). */
     static EngineConfig config(int eagerLimit, int stagedEagerLimit, int chunkBytes, int slots) {
-        return new EngineConfig(eagerLimit, stagedEagerLimit, chunkBytes, slots, EngineConfig.IdleMode.BACKOFF);
+        return new EngineConfig(eagerLimit, stagedEagerLimit, chunkBytes, slots, EngineConfig.IdleMode.BACKOFF,
+            EngineConfig.HeapRendezvous.RING);
     }
 
     /** As {@link #config(int, int, int, int)}, with data outside board memory staged (RMA Gets) instead of sent through the ring. */
