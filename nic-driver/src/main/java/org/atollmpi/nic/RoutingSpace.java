@@ -26,6 +26,13 @@ public interface RoutingSpace {
     /** Returns once every rank of the job has called it. */
     void barrier();
 
+    /**
+     * Every rank contributes a small blob (a network board's listening address); returns all of
+     * them, indexed by rank, once every rank has contributed. Every rank calls it, in the same
+     * order as {@link #barrier}. One blob per rank: wire-up is O(size) data, never per pair.
+     */
+    byte[][] exchange(byte[] mine);
+
     /** A world of one rank, started without a launcher. */
     static RoutingSpace singleton() {
         return new RoutingSpace() {
@@ -56,6 +63,11 @@ public interface RoutingSpace {
 
             @Override
             public void barrier() {
+            }
+
+            @Override
+            public byte[][] exchange(byte[] mine) {
+                return new byte[][] {mine.clone()};
             }
         };
     }

@@ -28,6 +28,7 @@ class ShmBoardSupplierTest {
             @Override public Path boardPath() { return Path.of("/dev/shm/atoll-never-created"); }
             @Override public long jobKey() { return 1; }
             @Override public void barrier() { throw new AssertionError("no barrier before the refusal"); }
+            @Override public byte[][] exchange(byte[] mine) { throw new AssertionError("no exchange"); }
         };
         IllegalStateException e = assertThrows(IllegalStateException.class,
             () -> new ShmBoardSupplier(Recorder.smallConfig()).openPort(twoNodes));

@@ -7,6 +7,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import org.atollmpi.nic.Sha256;
+
 /**
  * The wire protocol between a rank ({@link JobBootstrap}) and the job server in {@code mpirun},
  * and the environment through which {@code mpirun} tells a rank where that server is. Client and
@@ -167,49 +169,19 @@ public final class BootProtocol {
         return 16 + size * (4 + MAX_EXCHANGE_BYTES);
     }
 
-    /** SHA-256's block size, the HMAC key pad. */
-    private static final int HMAC_BLOCK = Sha256.BLOCK_BYTES;
-
     /** Proof that the sender of HELLO for {@code rank} knows the job secret: HMAC-SHA256 over the nonce and the rank. */
     public static byte[] mac(long secret, byte[] nonce, int rank) {
         return hmacSha256(ByteBuffer.allocate(8).putLong(secret).array(), nonce, ByteBuffer.allocate(4).putInt(rank).array());
     }
 
-    /** HMAC-SHA256 (RFC 2104) over the concatenation of {@code parts}, on {@link Sha256}. */
+    /** HMAC-SHA256 (RFC 2104) over the concatenation of {@code parts}. */
     static byte[] hmacSha256(byte[] key, byte[]... parts) {
-        Sha256 sha = new Sha256();
-        byte[] k = key;
-        if (key.length > HMAC_BLOCK) {
-            sha.update(key);
-            k = sha.digest();
-        }
-        byte[] inner = new byte[HMAC_BLOCK];
-        byte[] outer = new byte[HMAC_BLOCK];
-        for (int i = 0; i < HMAC_BLOCK; i++) {
-            byte b = i < k.length ? k[i] : 0;
-            inner[i] = (byte) (b ^ 0x36);
-            outer[i] = (byte) (b ^ 0x5c);
-        }
-        sha.update(inner);
-        for (byte[] part : parts) {
-            sha.update(part);
-        }
-        byte[] innerHash = sha.digest();
-        sha.update(outer);
-        sha.update(innerHash);
-        return sha.digest();
+        return Sha256.hmac(key, parts);
     }
 
     /** Compares MACs in time independent of where they differ. */
     public static boolean macMatches(byte[] expected, byte[] actual) {
-        if (expected.length != actual.length) {
-            return false;
-        }
-        int difference = 0;
-        for (int i = 0; i < expected.length; i++) {
-            difference |= expected[i] ^ actual[i];
-        }
-        return difference == 0;
+        return Sha256.macMatches(expected, actual);
     }
 
     /** The secret as it travels in {@link #ENV_JOB_SECRET}. */

@@ -187,6 +187,7 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
      * all of them, indexed by rank, once every rank has contributed. Ranks call it in the same
      * order as any other collective; a barrier is an exchange of nothing.
      */
+    @Override
     public byte[][] exchange(byte[] mine) {
         if (mine.length > MAX_EXCHANGE_BYTES) {
             throw new IllegalArgumentException("exchange of " + mine.length + " bytes; at most "

@@ -1,17 +1,18 @@
-package org.atollmpi.runtime.boot;
+package org.atollmpi.nic;
 
 import java.util.Arrays;
 
 /**
- * SHA-256 (FIPS 180-4) for the job's HMAC, written out rather than taken from
+ * SHA-256 (FIPS 180-4) and HMAC-SHA256 for the job's authentication (the job server's and the TCP
+ * board's), written out rather than taken from
  * {@code MessageDigest}: the JCA's first use in a JVM reads the security configuration and
  * initialises its providers, about 30 ms of every rank's and mpirun's start, for one hash of
  * a hundred bytes (docs/BENCHMARKS.md, "Start-up"). The tests check it against the NIST vectors
  * and against {@code MessageDigest} on random inputs of every length up to a few blocks.
  */
-final class Sha256 {
-    static final int BLOCK_BYTES = 64;
-    static final int DIGEST_BYTES = 32;
+public final class Sha256 {
+    public static final int BLOCK_BYTES = 64;
+    public static final int DIGEST_BYTES = 32;
 
     private static final int[] K = {
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -30,8 +31,45 @@ final class Sha256 {
     private int buffered;
     private long totalBytes;
 
-    Sha256() {
+    public Sha256() {
         reset();
+    }
+
+    /** HMAC-SHA256 (RFC 2104) under {@code key} over the concatenation of {@code parts}. */
+    public static byte[] hmac(byte[] key, byte[]... parts) {
+        Sha256 sha = new Sha256();
+        byte[] k = key;
+        if (key.length > BLOCK_BYTES) {
+            sha.update(key);
+            k = sha.digest();
+        }
+        byte[] inner = new byte[BLOCK_BYTES];
+        byte[] outer = new byte[BLOCK_BYTES];
+        for (int i = 0; i < BLOCK_BYTES; i++) {
+            byte b = i < k.length ? k[i] : 0;
+            inner[i] = (byte) (b ^ 0x36);
+            outer[i] = (byte) (b ^ 0x5c);
+        }
+        sha.update(inner);
+        for (byte[] part : parts) {
+            sha.update(part);
+        }
+        byte[] innerHash = sha.digest();
+        sha.update(outer);
+        sha.update(innerHash);
+        return sha.digest();
+    }
+
+    /** Compares MACs in time independent of where they differ. */
+    public static boolean macMatches(byte[] expected, byte[] actual) {
+        if (expected.length != actual.length) {
+            return false;
+        }
+        int difference = 0;
+        for (int i = 0; i < expected.length; i++) {
+            difference |= expected[i] ^ actual[i];
+        }
+        return difference == 0;
     }
 
     private void reset() {
@@ -47,11 +85,11 @@ final class Sha256 {
         totalBytes = 0;
     }
 
-    void update(byte[] data) {
+    public void update(byte[] data) {
         update(data, 0, data.length);
     }
 
-    void update(byte[] data, int offset, int length) {
+    public void update(byte[] data, int offset, int length) {
         totalBytes += length;
         while (length > 0) {
             int n = Math.min(length, BLOCK_BYTES - buffered);
@@ -67,7 +105,7 @@ final class Sha256 {
     }
 
     /** The digest of everything given since the last digest; then starts afresh. */
-    byte[] digest() {
+    public byte[] digest() {
         long bits = totalBytes * 8;
         block[buffered++] = (byte) 0x80;
         if (buffered > BLOCK_BYTES - 8) {

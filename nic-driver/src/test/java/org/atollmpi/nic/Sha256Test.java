@@ -1,4 +1,4 @@
-package org.atollmpi.runtime.boot;
+package org.atollmpi.nic;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
