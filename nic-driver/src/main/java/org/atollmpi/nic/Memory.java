@@ -65,6 +65,18 @@ public final class Memory {
         UNSAFE.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
     }
 
+    /**
+     * Reserves {@code bytes} of native memory, not zeroed (the C library maps large requests
+     * lazily, so untouched pages cost nothing); give it back with {@link #free}.
+     */
+    public static long allocate(long bytes) {
+        return UNSAFE.allocateMemory(bytes);
+    }
+
+    public static void free(long address) {
+        UNSAFE.freeMemory(address);
+    }
+
     public static void setMemory(long address, long bytes, byte value) {
         UNSAFE.setMemory(address, bytes, value);
     }

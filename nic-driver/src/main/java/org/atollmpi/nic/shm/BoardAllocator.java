@@ -14,11 +14,12 @@ import org.agrona.collections.Long2LongHashMap;
  *
  * <p>Not a hot path (buffers for {@code MPI.newByteBuffer}, windows and rendezvous staging are
  * allocated rarely), so it favours simplicity; it is synchronized because a region may be freed
- * from a thread other than the one driving the port.
+ * from a thread other than the one driving the port. The TCP board uses it too, over each rank's
+ * native heap.
  */
-final class BoardAllocator {
-    static final int ALIGNMENT = 64;
-    static final long NO_MEMORY = -1;
+public final class BoardAllocator {
+    public static final int ALIGNMENT = 64;
+    public static final long NO_MEMORY = -1;
 
     private final long start;
     private final long length;
@@ -27,7 +28,7 @@ final class BoardAllocator {
     private final Long2LongHashMap allocated = new Long2LongHashMap(NO_MEMORY);
 
     /** @param start first byte of the partition, 64-byte aligned */
-    BoardAllocator(long start, long length) {
+    public BoardAllocator(long start, long length) {
         if ((start & (ALIGNMENT - 1)) != 0) {
             throw new IllegalArgumentException("heap partition is not 64-byte aligned: " + Long.toHexString(start));
         }
@@ -38,7 +39,7 @@ final class BoardAllocator {
         }
     }
 
-    boolean contains(long address, long bytes) {
+    public boolean contains(long address, long bytes) {
         return bytes >= 0 && address >= start && address <= start + length && bytes <= start + length - address;
     }
 
@@ -46,7 +47,7 @@ final class BoardAllocator {
      * @return the address of at least {@code bytes} bytes (a zero-byte request still gets a
      *         distinct block), or {@link #NO_MEMORY}
      */
-    synchronized long allocate(long bytes) {
+    public synchronized long allocate(long bytes) {
         if (bytes < 0) {
             throw new IllegalArgumentException("negative allocation: " + bytes);
         }
@@ -71,7 +72,7 @@ final class BoardAllocator {
     }
 
     /** @throws IllegalStateException if {@code address} is not the start of a live allocation */
-    synchronized void free(long address) {
+    public synchronized void free(long address) {
         long size = allocated.remove(address);
         if (size == NO_MEMORY) {
             throw new IllegalStateException("board memory at 0x" + Long.toHexString(address)

@@ -158,7 +158,8 @@ public final class ShmBoardConfig {
     }
 
     /** Parses {@code 1234}, {@code 64k}, {@code 256m} or {@code 2g} (powers of 1024). */
-    static long parseSize(String text) {
+    /** A byte size with an optional k, m or g suffix (powers of 1024). */
+    public static long parseSize(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         int shift = 0;
         if (!t.isEmpty()) {

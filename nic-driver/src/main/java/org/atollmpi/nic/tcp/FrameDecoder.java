@@ -1,0 +1,69 @@
+package org.atollmpi.nic.tcp;
+
+import static org.atollmpi.nic.tcp.TcpFrame.HEADER_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.LENGTH_OFFSET;
+import static org.atollmpi.nic.tcp.TcpFrame.MAGIC_OFFSET;
+import static org.atollmpi.nic.tcp.TcpFrame.RESERVED_OFFSET;
+import static org.atollmpi.nic.tcp.TcpFrame.TYPE_OFFSET;
+
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+
+/**
+ * Cuts a connection's bytes into {@link Frame}s. A header is checked against {@link FrameLimits}
+ * as soon as its 8 bytes are in, before anything waits for its body: a bad magic, a reserved bit,
+ * an unknown type, a length the type cannot have, or a frame of the wrong phase (anything but the
+ * handshake before authentication, the handshake after) closes the connection with a logged reason,
+ * and nothing after it is decoded or delivered. The body is a slice of the bytes read, never a
+ * buffer sized from the length field.
+ */
+final class FrameDecoder extends ByteToMessageDecoder {
+    private final FrameLimits limits;
+    private final ConnectionLog log;
+    private final String who;
+    private boolean authenticated;
+    private boolean failed;
+
+    /** @param who names this end and the connection in log lines ("rank 3, connection from ...") */
+    FrameDecoder(FrameLimits limits, ConnectionLog log, String who) {
+        this.limits = limits;
+        this.log = log;
+        this.who = who;
+    }
+
+    /** The handshake has succeeded: from now on data frames, and no more handshake frames. */
+    void authenticated() {
+        authenticated = true;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (in.readableBytes() < HEADER_BYTES) {
+            return;
+        }
+        int at = in.readerIndex();
+        byte type = in.getByte(at + TYPE_OFFSET);
+        int length = in.getInt(at + LENGTH_OFFSET);
+        String refusal = limits.check(in.getShort(at + MAGIC_OFFSET), type, in.getByte(at + RESERVED_OFFSET), length,
+            authenticated);
+        if (refusal != null) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            log.closed(who + ": closed: " + refusal);
+            ctx.close();
+            return;
+        }
+        if (in.readableBytes() < HEADER_BYTES + length) {
+            return;
+        }
+        out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, length)));
+        in.skipBytes(HEADER_BYTES + length);
+    }
+}

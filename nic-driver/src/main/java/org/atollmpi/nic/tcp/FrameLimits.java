@@ -1,0 +1,71 @@
+package org.atollmpi.nic.tcp;
+
+import static org.atollmpi.nic.tcp.TcpFrame.*;
+
+/**
+ * Which body lengths a connection accepts for each frame type: exact for the fixed-size types,
+ * bounded by this rank's record limit and one-sided part size for the others. The decoder checks
+ * a header against these before it waits for (or keeps) a single byte of the body, so a length
+ * field can never make it hold more than the largest legal frame.
+ */
+final class FrameLimits {
+    private final int[] min = new int[256];
+    private final int[] max = new int[256];
+
+    /**
+     * @param maxSendPayload the largest SEND payload this rank accepts
+     * @param partBytes      the largest one-sided part (PUT data, GET_REPLY data) it accepts
+     */
+    FrameLimits(int maxSendPayload, int partBytes) {
+        java.util.Arrays.fill(min, -1);
+        exactly(CHALLENGE, CHALLENGE_BYTES);
+        exactly(HELLO, HELLO_BYTES);
+        exactly(WELCOME, WELCOME_BYTES);
+        between(REJECT, 1, 1 + MAX_REASON_BYTES);
+        between(FAST_SEND, MESSAGE_HEADER_BYTES, MESSAGE_HEADER_BYTES + FAST_PAYLOAD_BYTES);
+        between(SEND, MESSAGE_HEADER_BYTES, MESSAGE_HEADER_BYTES + maxSendPayload);
+        exactly(NOTIFY, NOTIFY_BYTES);
+        exactly(CREDIT, CREDITS_BYTES);
+        between(PUT, PUT_HEADER_BYTES, PUT_HEADER_BYTES + partBytes);
+        exactly(GET, GET_BYTES);
+        exactly(FETCH_ADD, FETCH_ADD_BYTES);
+        exactly(CAS, CAS_BYTES);
+        between(GET_REPLY, GET_REPLY_HEADER_BYTES, GET_REPLY_HEADER_BYTES + partBytes);
+        exactly(COMPLETION, COMPLETION_BYTES);
+    }
+
+    private void exactly(byte type, int length) {
+        between(type, length, length);
+    }
+
+    private void between(byte type, int low, int high) {
+        min[type & 0xFF] = low;
+        max[type & 0xFF] = high;
+    }
+
+    /**
+     * @param authenticated whether the connection has passed the handshake: before, only the
+     *                      handshake's small frames are accepted; after, only the others
+     * @return why the header is refused, or {@code null} when the body may follow
+     */
+    String check(short magic, byte type, byte reserved, int length, boolean authenticated) {
+        if (magic != MAGIC) {
+            return String.format("bad magic 0x%04x", magic & 0xFFFF);
+        }
+        if (reserved != 0) {
+            return "reserved byte " + (reserved & 0xFF) + " in a " + TcpFrame.name(type) + " frame";
+        }
+        int t = type & 0xFF;
+        if (min[t] < 0) {
+            return "unknown frame type " + t;
+        }
+        if (TcpFrame.isHandshake(type) != !authenticated) {
+            return TcpFrame.name(type) + " frame " + (authenticated ? "after" : "before") + " authentication";
+        }
+        if (length < min[t] || length > max[t]) {
+            return "impossible length " + Integer.toUnsignedString(length) + " for a " + TcpFrame.name(type)
+                + " frame (" + min[t] + ".." + max[t] + ")";
+        }
+        return null;
+    }
+}

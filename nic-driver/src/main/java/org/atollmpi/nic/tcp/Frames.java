@@ -1,0 +1,57 @@
+package org.atollmpi.nic.tcp;
+
+import static org.atollmpi.nic.tcp.TcpFrame.HEADER_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.MAGIC;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+import org.atollmpi.nic.Memory;
+
+/**
+ * Writes frames ({@link TcpFrame}) into buffers, and moves payloads between buffers and memory
+ * addressed the {@link Memory} way without an intermediate array.
+ */
+final class Frames {
+    private Frames() {
+    }
+
+    /** A buffer holding the header of a frame of {@code type} with a body of {@code bodyBytes}, ready for the body. */
+    static ByteBuf start(ByteBufAllocator alloc, byte type, int bodyBytes) {
+        ByteBuf buf = alloc.directBuffer(HEADER_BYTES + bodyBytes);
+        buf.writeShort(MAGIC);
+        buf.writeByte(type);
+        buf.writeByte(0);
+        buf.writeInt(bodyBytes);
+        return buf;
+    }
+
+    /** Appends {@code length} bytes read from {@code (base, offset)}. */
+    static void writeFrom(ByteBuf buf, Object base, long offset, int length) {
+        buf.ensureWritable(length);
+        int at = buf.writerIndex();
+        if (buf.hasMemoryAddress()) {
+            Memory.copy(base, offset, null, buf.memoryAddress() + at, length);
+        } else if (buf.hasArray()) {
+            Memory.copy(base, offset, buf.array(), Memory.BYTE_ARRAY_BASE + buf.arrayOffset() + at, length);
+        } else {
+            for (int i = 0; i < length; i++) {
+                buf.setByte(at + i, Memory.getByte(base, offset + i));
+            }
+        }
+        buf.writerIndex(at + length);
+    }
+
+    /** Copies {@code length} bytes from {@code buf} at {@code index} to {@code (base, offset)}. */
+    static void readInto(ByteBuf buf, int index, Object base, long offset, int length) {
+        if (buf.hasMemoryAddress()) {
+            Memory.copy(null, buf.memoryAddress() + index, base, offset, length);
+        } else if (buf.hasArray()) {
+            Memory.copy(buf.array(), Memory.BYTE_ARRAY_BASE + buf.arrayOffset() + index, base, offset, length);
+        } else {
+            for (int i = 0; i < length; i++) {
+                Memory.putByte(base, offset + i, buf.getByte(index + i));
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package org.atollmpi.nic.tcp;
+
+import static org.atollmpi.nic.tcp.TcpFrame.CHALLENGE;
+import static org.atollmpi.nic.tcp.TcpFrame.CHALLENGE_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.HELLO;
+import static org.atollmpi.nic.tcp.TcpFrame.HELLO_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.MAC_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.NONCE_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.REJECT;
+import static org.atollmpi.nic.tcp.TcpFrame.REJECT_REFUSED;
+import static org.atollmpi.nic.tcp.TcpFrame.REJECT_SIMULTANEOUS;
+import static org.atollmpi.nic.tcp.TcpFrame.VERSION;
+import static org.atollmpi.nic.tcp.TcpFrame.WELCOME;
+import static org.atollmpi.nic.tcp.TcpFrame.WELCOME_BYTES;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import org.atollmpi.nic.KernelRandom;
+import org.atollmpi.nic.Sha256;
+
+/**
+ * Proves, in both directions, that a new connection joins two ranks of the same job, before any
+ * frame of the host interface is accepted on it:
+ *
+ * <pre>
+ *  acceptor (rank B)                                         connector (rank A)
+ *  CHALLENGE version, nonce_B                        -&gt;
+ *                                                    &lt;-  HELLO A, B, nonce_A, credits,
+ *                                                          HMAC(secret, "atoll-tcp-hello" | nonce_B | A | B)
+ *  WELCOME credits, HMAC(secret, "atoll-tcp-welcome" | nonce_A | B | A)  -&gt;
+ *    | REJECT code, reason                           -&gt;
+ * </pre>
+ *
+ * The secret is the job's (what {@code mpirun} gives every rank) and never crosses the wire; the
+ * nonces are fresh per connection, so a recorded exchange proves nothing later. A wrong MAC, a
+ * claim to be a rank the job does not have, a HELLO for another rank, or silence past the
+ * handshake time closes the connection with a logged reason. On success the decoder switches to
+ * data frames and {@link LinkHandler} takes the connection over.
+ */
+final class Handshake extends ChannelInboundHandlerAdapter {
+    private static final byte[] HELLO_LABEL = "atoll-tcp-hello".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] WELCOME_LABEL = "atoll-tcp-welcome".getBytes(StandardCharsets.US_ASCII);
+
+    private final TcpHostPort port;
+    private final FrameDecoder decoder;
+    /** The rank dialled, or -1 on the accepting side. */
+    private final int dialled;
+    private final byte[] nonce = new byte[NONCE_BYTES];
+    private ScheduledFuture<?> deadline;
+    private boolean challenged;
+
+    Handshake(TcpHostPort port, FrameDecoder decoder, int dialled) {
+        this.port = port;
+        this.decoder = decoder;
+        this.dialled = dialled;
+        KernelRandom.nextBytes(nonce);
+    }
+
+    static byte[] mac(long secret, byte[] label, byte[] nonce, int from, int to) {
+        byte[] key = ByteBuffer.allocate(Long.BYTES).putLong(secret).array();
+        return Sha256.hmac(key, label, nonce, ByteBuffer.allocate(8).putInt(from).putInt(to).array());
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        deadline = ctx.executor().schedule(() -> refuse(ctx, "did not authenticate within "
+            + port.config().handshakeMillis() + " ms"), port.config().handshakeMillis(), TimeUnit.MILLISECONDS);
+        if (dialled < 0) {
+            ByteBuf challenge = Frames.start(ByteBufAllocator.DEFAULT, CHALLENGE, CHALLENGE_BYTES);
+            challenge.writeInt(VERSION).writeBytes(nonce);
+            ctx.writeAndFlush(challenge);
+        }
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        cancelDeadline();
+        if (dialled >= 0) {
+            port.link(dialled).lost(ctx.channel(), "rank " + dialled + " closed the connection during its handshake");
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Frame frame = (Frame) msg;
+        try {
+            if (dialled < 0) {
+                accept(ctx, frame);
+            } else {
+                connect(ctx, frame);
+            }
+        } finally {
+            frame.body().release();
+        }
+    }
+
+    /** The accepting side: one HELLO, checked, then WELCOME or REJECT. */
+    private void accept(ChannelHandlerContext ctx, Frame frame) {
+        if (frame.type() != HELLO) {
+            refuse(ctx, "expected HELLO, got " + TcpFrame.name(frame.type()));
+            return;
+        }
+        ByteBuf body = frame.body();
+        int rank = body.readInt();
+        int target = body.readInt();
+        byte[] theirNonce = new byte[NONCE_BYTES];
+        body.readBytes(theirNonce);
+        int fast = body.readInt();
+        int ring = body.readInt();
+        int notes = body.readInt();
+        byte[] proof = new byte[MAC_BYTES];
+        body.readBytes(proof);
+        if (target != port.rank() || rank < 0 || rank >= port.size() || rank == port.rank()
+            || !Sha256.macMatches(mac(port.secret(), HELLO_LABEL, nonce, rank, target), proof)) {
+            reject(ctx, REJECT_REFUSED, "authentication failed");
+            port.log().closed(port + ": connection from " + ctx.channel().remoteAddress()
+                + ": closed: failed authentication (claimed rank " + rank + " of this job, for rank " + target + ")");
+            return;
+        }
+        if (fast < 1 || notes < 1 || ring < TcpFrame.RECORD_OVERHEAD + 1) {
+            refuse(ctx, "rank " + rank + " granted no room (credits " + fast + ", " + ring + ", " + notes + ")");
+            return;
+        }
+        byte verdict = port.link(rank).admit(ctx.channel(), rank < port.rank(), fast, ring, notes);
+        if (verdict != 0) {
+            reject(ctx, verdict, verdict == REJECT_SIMULTANEOUS ? "simultaneous open: rank " + port.rank()
+                + "'s own connection wins" : "rank " + port.rank() + " already has a link to rank " + rank);
+            return;
+        }
+        ByteBuf welcome = Frames.start(ByteBufAllocator.DEFAULT, WELCOME, WELCOME_BYTES);
+        writeCredits(welcome).writeBytes(mac(port.secret(), WELCOME_LABEL, theirNonce, port.rank(), rank));
+        ctx.writeAndFlush(welcome);
+        established(ctx, rank);
+    }
+
+    /** The dialling side: CHALLENGE, answered by HELLO; then WELCOME or REJECT. */
+    private void connect(ChannelHandlerContext ctx, Frame frame) {
+        ByteBuf body = frame.body();
+        if (!challenged) {
+            if (frame.type() != CHALLENGE) {
+                refuse(ctx, "expected CHALLENGE from rank " + dialled + ", got " + TcpFrame.name(frame.type()));
+                return;
+            }
+            int version = body.readInt();
+            if (version != VERSION) {
+                refuse(ctx, "rank " + dialled + " speaks TCP board version " + version + ", this rank " + VERSION
+                    + ": the ranks run different atoll-mpi jars");
+                return;
+            }
+            byte[] theirNonce = new byte[NONCE_BYTES];
+            body.readBytes(theirNonce);
+            challenged = true;
+            ByteBuf hello = Frames.start(ByteBufAllocator.DEFAULT, HELLO, HELLO_BYTES);
+            hello.writeInt(port.rank()).writeInt(dialled).writeBytes(nonce);
+            writeCredits(hello).writeBytes(mac(port.secret(), HELLO_LABEL, theirNonce, port.rank(), dialled));
+            ctx.writeAndFlush(hello);
+            return;
+        }
+        if (frame.type() == REJECT) {
+            byte code = body.readByte();
+            String reason = body.toString(body.readerIndex(), body.readableBytes(), StandardCharsets.UTF_8);
+            cancelDeadline();
+            if (code == REJECT_SIMULTANEOUS) {
+                port.link(dialled).yieldTo(ctx.channel());
+            } else {
+                port.link(dialled).lost(ctx.channel(), "rank " + dialled + " refused the connection: " + reason);
+                port.log().closed(port + ": rank " + dialled + " refused the connection: " + reason);
+            }
+            ctx.close();
+            return;
+        }
+        if (frame.type() != WELCOME) {
+            refuse(ctx, "expected WELCOME or REJECT from rank " + dialled + ", got " + TcpFrame.name(frame.type()));
+            return;
+        }
+        int fast = body.readInt();
+        int ring = body.readInt();
+        int notes = body.readInt();
+        byte[] proof = new byte[MAC_BYTES];
+        body.readBytes(proof);
+        if (!Sha256.macMatches(mac(port.secret(), WELCOME_LABEL, nonce, dialled, port.rank()), proof)) {
+            refuse(ctx, "the listener at " + ctx.channel().remoteAddress() + " failed authentication as rank " + dialled);
+            return;
+        }
+        if (fast < 1 || notes < 1 || ring < TcpFrame.RECORD_OVERHEAD + 1) {
+            refuse(ctx, "rank " + dialled + " granted no room (credits " + fast + ", " + ring + ", " + notes + ")");
+            return;
+        }
+        if (!port.link(dialled).connected(ctx.channel(), fast, ring, notes)) {
+            cancelDeadline();
+            ctx.close(); // the peer's own connection won meanwhile
+            return;
+        }
+        established(ctx, dialled);
+    }
+
+    private ByteBuf writeCredits(ByteBuf frame) {
+        TcpBoardConfig c = port.config();
+        return frame.writeInt(c.slotsPerPeer()).writeInt(c.ringBytesPerPeer()).writeInt(c.notificationsPerPeer());
+    }
+
+    private void established(ChannelHandlerContext ctx, int peer) {
+        cancelDeadline();
+        decoder.authenticated();
+        ctx.pipeline().replace(this, "link", new LinkHandler(port, peer));
+    }
+
+    private void reject(ChannelHandlerContext ctx, byte code, String reason) {
+        cancelDeadline();
+        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+        int length = Math.min(text.length, TcpFrame.MAX_REASON_BYTES);
+        ByteBuf reject = Frames.start(ByteBufAllocator.DEFAULT, REJECT, 1 + length);
+        reject.writeByte(code).writeBytes(text, 0, length);
+        ctx.writeAndFlush(reject).addListener(f -> ctx.close());
+    }
+
+    /** Closes the connection with a logged reason; a dialled link is down with it. */
+    private void refuse(ChannelHandlerContext ctx, String why) {
+        cancelDeadline();
+        String where = dialled >= 0 ? "connection to rank " + dialled : "connection from " + ctx.channel().remoteAddress();
+        port.log().closed(port + ": " + where + ": closed: " + why);
+        if (dialled >= 0) {
+            port.link(dialled).lost(ctx.channel(), why);
+        }
+        ctx.close();
+    }
+
+    private void cancelDeadline() {
+        if (deadline != null) {
+            deadline.cancel(false);
+            deadline = null;
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        refuse(ctx, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause));
+    }
+}

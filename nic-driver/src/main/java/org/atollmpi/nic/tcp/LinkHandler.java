@@ -1,0 +1,46 @@
+package org.atollmpi.nic.tcp;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+/**
+ * An authenticated connection's frames, handed to the port that plays the NIC on this event-loop
+ * thread. A frame that breaks the protocol closes the connection with a logged reason; a closed or
+ * failed connection takes the link down, so the next deposit to that peer fails naming it.
+ */
+final class LinkHandler extends ChannelInboundHandlerAdapter {
+    private final TcpHostPort port;
+    private final int peer;
+
+    LinkHandler(TcpHostPort port, int peer) {
+        this.port = port;
+        this.peer = peer;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Frame frame = (Frame) msg;
+        try {
+            port.onFrame(peer, frame.type(), frame.body());
+        } finally {
+            frame.body().release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        port.link(peer).lost(ctx.channel(), "the connection to rank " + peer + " closed");
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        String why = cause instanceof ProtocolViolation ? "rank " + peer + " broke the protocol: " + cause.getMessage()
+            : "connection to rank " + peer + " failed: " + cause;
+        port.link(peer).lost(ctx.channel(), why);
+        if (cause instanceof ProtocolViolation) {
+            port.log().closed(port + ": closed: " + why);
+        } // an I/O error (a peer that ended) is reported when the link is next used, not here
+
+        ctx.close();
+    }
+}

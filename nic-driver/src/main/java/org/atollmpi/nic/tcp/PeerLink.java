@@ -1,0 +1,257 @@
+package org.atollmpi.nic.tcp;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+
+/**
+ * This port's side of its connection to one peer: the connection's state, the credits the peer
+ * granted (room it holds for this rank's deposits) and the credits this rank owes it back.
+ *
+ * <h2>Who connects</h2>
+ * A link is opened lazily by whichever rank first deposits to the other; until it is up,
+ * deposits return {@code false} and one-sided operations {@code BUSY}, and the caller retries as
+ * for any full queue. When both dial at once, each side's acceptor decides the same way: the
+ * connection opened by the lower rank wins. The lower rank refuses the higher rank's connection
+ * with {@link TcpFrame#REJECT_SIMULTANEOUS} (the higher rank then waits for the lower rank's,
+ * without dialling again), and the higher rank admits the lower rank's, dropping its own attempt.
+ *
+ * <h2>Credits</h2>
+ * A deposit takes credit before it is written: one fast send, one notification, or a SEND
+ * record's payload plus {@link TcpFrame#RECORD_OVERHEAD} ring bytes. The receiver returns what
+ * its poll has consumed in CREDIT frames once half the fast sends or notifications, or a quarter
+ * of the ring bytes, have been consumed: a sender out of credit holds none of what the receiver
+ * owes, so the receiver has consumed at least that much and sends it back. Credits rather than
+ * Netty's write-buffer water marks: the water marks say the socket is slow, while the engine's
+ * back-pressure means "the target has no room", and credits bound exactly what a rank that is
+ * busy computing must hold for each peer.
+ */
+final class PeerLink {
+    enum State { IDLE, DIALING, AWAITING_PEER, UP, DOWN }
+
+    final int peer;
+    /** The loopback link of a port to itself: frames go straight to the port's receiver. */
+    final boolean self;
+    private final TcpBoardConfig config;
+
+    private volatile State state = State.IDLE;
+    private Channel channel;
+    private Channel dialing;
+    private volatile String failure;
+
+    // Granted by the peer; taken by the rank's thread only, added by the event loop.
+    private final AtomicInteger fastCredits = new AtomicInteger();
+    private final AtomicLong ringCredits = new AtomicLong();
+    private final AtomicInteger noteCredits = new AtomicInteger();
+
+    // What the peer has deposited here and this rank has not consumed yet (checked against the grant).
+    private final AtomicInteger fastHeld = new AtomicInteger();
+    private final AtomicLong ringHeld = new AtomicLong();
+    private final AtomicInteger notesHeld = new AtomicInteger();
+
+    // Consumed since the last CREDIT frame (the rank's thread only).
+    private int fastOwed;
+    private long ringOwed;
+    private int notesOwed;
+
+    PeerLink(int peer, boolean self, TcpBoardConfig config) {
+        this.peer = peer;
+        this.self = self;
+        this.config = config;
+        if (self) {
+            state = State.UP;
+            grant(config.slotsPerPeer(), config.ringBytesPerPeer(), config.notificationsPerPeer());
+        }
+    }
+
+    State state() {
+        return state;
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    // ---- connection state ---------------------------------------------------------------------
+
+    /** The rank's thread found no link: whether it should dial (only the first time). */
+    synchronized boolean startDial() {
+        if (state != State.IDLE) {
+            return false;
+        }
+        state = State.DIALING;
+        return true;
+    }
+
+    synchronized void dialing(Channel ch) {
+        if (state == State.DIALING && dialing == null) {
+            dialing = ch;
+        } else {
+            ch.close(); // another connection won while this one was being set up
+        }
+    }
+
+    /**
+     * The acceptor's decision on an authenticated HELLO from this peer.
+     *
+     * @param lowerRankDialled whether the incoming connection comes from the lower rank of the pair
+     * @return {@code 0} to admit (the link is up on {@code ch}), else the REJECT code
+     */
+    synchronized byte admit(Channel ch, boolean lowerRankDialled, int fast, int ring, int notes) {
+        switch (state) {
+            case IDLE, AWAITING_PEER -> {
+                up(ch, fast, ring, notes);
+                return 0;
+            }
+            case DIALING -> {
+                if (!lowerRankDialled) {
+                    return TcpFrame.REJECT_SIMULTANEOUS;
+                }
+                if (dialing != null) {
+                    dialing.close();
+                }
+                dialing = null;
+                up(ch, fast, ring, notes);
+                return 0;
+            }
+            default -> {
+                return TcpFrame.REJECT_REFUSED;
+            }
+        }
+    }
+
+    /** The connector's WELCOME arrived on {@code ch}. @return false when {@code ch} lost to another connection */
+    synchronized boolean connected(Channel ch, int fast, int ring, int notes) {
+        if (state != State.DIALING || dialing != ch) {
+            return false;
+        }
+        dialing = null;
+        up(ch, fast, ring, notes);
+        return true;
+    }
+
+    /** The peer refused our connection because its own is on the way. */
+    synchronized void yieldTo(Channel ch) {
+        if (state == State.DIALING && dialing == ch) {
+            dialing = null;
+            state = State.AWAITING_PEER;
+        }
+    }
+
+    /** {@code ch} failed or closed; the link is down if it was the link's connection or its only attempt. */
+    synchronized void lost(Channel ch, String why) {
+        if ((state == State.UP && channel == ch) || (state == State.DIALING && (dialing == ch || ch == null))) {
+            failure = why;
+            state = State.DOWN;
+            channel = null;
+            dialing = null;
+        }
+    }
+
+    private void up(Channel ch, int fast, int ring, int notes) {
+        channel = ch;
+        grant(fast, ring, notes);
+        state = State.UP;
+    }
+
+    // ---- credits: the sender's side -----------------------------------------------------------
+
+    void grant(int fast, long ring, int notes) {
+        fastCredits.addAndGet(fast);
+        ringCredits.addAndGet(ring);
+        noteCredits.addAndGet(notes);
+    }
+
+    boolean takeFast() {
+        if (fastCredits.get() < 1) {
+            return false;
+        }
+        fastCredits.decrementAndGet();
+        return true;
+    }
+
+    boolean takeRing(int payload) {
+        long charge = (long) payload + TcpFrame.RECORD_OVERHEAD;
+        if (ringCredits.get() < charge) {
+            return false;
+        }
+        ringCredits.addAndGet(-charge);
+        return true;
+    }
+
+    boolean takeNote() {
+        if (noteCredits.get() < 1) {
+            return false;
+        }
+        noteCredits.decrementAndGet();
+        return true;
+    }
+
+    // ---- credits: the receiver's side ---------------------------------------------------------
+
+    /**
+     * The event loop deposited one arrival from this peer.
+     *
+     * @return false when the peer deposited beyond the credit this rank granted (a protocol violation)
+     */
+    boolean held(byte type, int payload) {
+        return switch (type) {
+            case TcpFrame.FAST_SEND -> fastHeld.incrementAndGet() <= config.slotsPerPeer();
+            case TcpFrame.SEND -> ringHeld.addAndGet((long) payload + TcpFrame.RECORD_OVERHEAD)
+                <= config.ringBytesPerPeer();
+            default -> notesHeld.incrementAndGet() <= config.notificationsPerPeer();
+        };
+    }
+
+    /**
+     * The rank's poll consumed one arrival from this peer.
+     *
+     * @return a CREDIT frame to send back now, or null while what is owed is below the thresholds
+     *         (for the self link the credit is taken back directly)
+     */
+    ByteBuf consumed(byte type, int payload) {
+        switch (type) {
+            case TcpFrame.FAST_SEND -> {
+                fastHeld.decrementAndGet();
+                fastOwed++;
+            }
+            case TcpFrame.SEND -> {
+                long charge = (long) payload + TcpFrame.RECORD_OVERHEAD;
+                ringHeld.addAndGet(-charge);
+                ringOwed += charge;
+            }
+            default -> {
+                notesHeld.decrementAndGet();
+                notesOwed++;
+            }
+        }
+        if (fastOwed < Math.max(1, config.slotsPerPeer() / 2) && ringOwed < config.ringBytesPerPeer() / 4
+            && notesOwed < Math.max(1, config.notificationsPerPeer() / 2)) {
+            return null;
+        }
+        int fast = fastOwed;
+        int ring = (int) ringOwed;
+        int notes = notesOwed;
+        fastOwed = 0;
+        ringOwed = 0;
+        notesOwed = 0;
+        if (self) {
+            grant(fast, ring, notes);
+            return null;
+        }
+        ByteBuf frame = Frames.start(io.netty.buffer.ByteBufAllocator.DEFAULT, TcpFrame.CREDIT, TcpFrame.CREDITS_BYTES);
+        frame.writeInt(fast).writeInt(ring).writeInt(notes);
+        return frame;
+    }
+
+    @Override
+    public String toString() {
+        return "link to rank " + peer + " (" + state + (failure != null ? ": " + failure : "") + ")";
+    }
+}

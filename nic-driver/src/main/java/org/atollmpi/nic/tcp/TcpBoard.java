@@ -1,0 +1,60 @@
+package org.atollmpi.nic.tcp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+import org.atollmpi.nic.Board;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.KernelRandom;
+
+/**
+ * Every port of a TCP board in one process, on loopback: ranks as threads of one JVM whose every
+ * deposit still crosses a socket, authenticated. For the engine's contract suite and the board's
+ * own tests; a rank of a real job gets its one port from {@link TcpBoardSupplier}.
+ */
+public final class TcpBoard implements Board {
+    private final TcpTransport transport;
+    private final TcpHostPort[] ports;
+    private final TcpHeap[] heaps;
+
+    public TcpBoard(int ranks, TcpBoardConfig config) {
+        this(ranks, config, KernelRandom.nextLong(), ConnectionLog.STDERR);
+    }
+
+    TcpBoard(int ranks, TcpBoardConfig config, long secret, ConnectionLog log) {
+        transport = TcpTransport.start(config.ioThreads());
+        ports = new TcpHostPort[ranks];
+        heaps = new TcpHeap[ranks];
+        InetSocketAddress[] addresses = new InetSocketAddress[ranks];
+        for (int r = 0; r < ranks; r++) {
+            heaps[r] = new TcpHeap(config.heapBytesPerRank());
+            ports[r] = new TcpHostPort(r, ranks, secret, config, transport, heaps[r], log);
+            addresses[r] = ports[r].listen(InetAddress.getLoopbackAddress());
+        }
+        for (TcpHostPort port : ports) {
+            port.peers(addresses);
+        }
+    }
+
+    @Override
+    public HostPort open(int rank) {
+        return ports[rank];
+    }
+
+    /** The address {@code rank} listens on. */
+    InetSocketAddress address(int rank) {
+        return ports[rank].listenAddress();
+    }
+
+    /** Closes every port and the event loops, then gives the memory back. */
+    @Override
+    public void close() {
+        for (TcpHostPort port : ports) {
+            port.close();
+        }
+        transport.close();
+        for (TcpHeap heap : heaps) {
+            heap.release();
+        }
+    }
+}

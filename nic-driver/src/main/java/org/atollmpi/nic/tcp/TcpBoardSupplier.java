@@ -1,0 +1,82 @@
+package org.atollmpi.nic.tcp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+
+import org.atollmpi.nic.BoardSupplier;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.RoutingSpace;
+
+/**
+ * Opens a rank's port on the TCP board: it listens, announces its address in the routing space's
+ * exchange (one small blob per rank: O(size) data in all, every rank learning every address), and
+ * connects to a peer only when it first deposits to it. The connections prove the job's key (the
+ * launcher's secret) both ways before anything is delivered.
+ *
+ * <p>Where it listens: {@code atoll.tcp.host} / {@code ATOLL_TCP_HOST} when set; else loopback
+ * when every rank shares this node, else this host's address. A router that puts a node's ranks on
+ * the shm board and the others on this one opens both ports from its own supplier.
+ *
+ * <p>The port and its memory are held, never closed, for the process's life, as on the shm board:
+ * buffers from {@code MPI.newByteBuffer} live in it.
+ */
+public final class TcpBoardSupplier implements BoardSupplier {
+    private final TcpBoardConfig config;
+
+    public TcpBoardSupplier(TcpBoardConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public HostPort openPort(RoutingSpace space) {
+        TcpTransport transport = TcpTransport.start(config.ioThreads());
+        TcpHostPort port = new TcpHostPort(space.rank(), space.size(), space.jobKey(), config, transport,
+            new TcpHeap(config.heapBytesPerRank()), ConnectionLog.STDERR);
+        InetSocketAddress mine = port.listen(listenHost(space));
+        byte[][] blobs = space.exchange(encode(mine));
+        InetSocketAddress[] addresses = new InetSocketAddress[space.size()];
+        for (int r = 0; r < addresses.length; r++) {
+            addresses[r] = decode(blobs[r], r);
+        }
+        port.peers(addresses);
+        return port;
+    }
+
+    private InetAddress listenHost(RoutingSpace space) {
+        try {
+            if (config.host() != null && !config.host().isBlank()) {
+                return InetAddress.getByName(config.host().trim());
+            }
+            return space.nodeRanks().length == space.size() ? InetAddress.getLoopbackAddress()
+                : InetAddress.getLocalHost();
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("rank " + space.rank() + ": the TCP board cannot listen on "
+                + (config.host() != null ? "atoll.tcp.host=" + config.host() : "this host's address") + ": "
+                + e.getMessage(), e);
+        }
+    }
+
+    /** address length (1 byte), the address, the port (2 bytes). */
+    static byte[] encode(InetSocketAddress address) {
+        byte[] ip = address.getAddress().getAddress();
+        return ByteBuffer.allocate(1 + ip.length + 2).put((byte) ip.length).put(ip).putShort((short) address.getPort())
+            .array();
+    }
+
+    static InetSocketAddress decode(byte[] blob, int rank) {
+        if (blob.length < 1 || (blob[0] != 4 && blob[0] != 16) || blob.length != 1 + blob[0] + 2) {
+            throw new IllegalStateException("rank " + rank + " announced no TCP board address (" + blob.length
+                + " bytes): do all ranks use the TCP board?");
+        }
+        ByteBuffer b = ByteBuffer.wrap(blob);
+        byte[] ip = new byte[b.get()];
+        b.get(ip);
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress(ip), b.getShort() & 0xFFFF);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("rank " + rank + " announced a bad address", e);
+        }
+    }
+}

@@ -1,0 +1,576 @@
+package org.atollmpi.nic.tcp;
+
+import static org.atollmpi.nic.tcp.TcpFrame.HEADER_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.MESSAGE_HEADER_BYTES;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+
+import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.NicStatus;
+import org.atollmpi.nic.WindowKey;
+import org.atollmpi.nic.WindowRights;
+
+/**
+ * A rank's port on the TCP board. Deposits and one-sided requests become frames
+ * ({@link TcpFrame}) on the connection to the target ({@link PeerLink}: one per peer pair, opened
+ * on first use); the event-loop thread that reads a connection plays the NIC: it queues arriving
+ * messages and notifications for {@link #poll}, runs Puts, Gets and atomics on this port's windows
+ * ({@link WindowResponder}) and applies the replies to this port's own operations
+ * ({@link OutstandingOps}). A port's deposits to itself take the same path without a socket.
+ *
+ * <p>Everything that arrives waits in one FIFO, so each channel is FIFO per source as
+ * {@link HostPort} requires, and no channel can starve another. Deposits never block: without a
+ * link that is up, or without credit at the target, they return {@code false}; nothing is dropped.
+ */
+public final class TcpHostPort implements HostPort {
+    private final int rank;
+    private final int size;
+    private final long secret;
+    private final TcpBoardConfig config;
+    private final TcpTransport transport;
+    private final TcpHeap heap;
+    private final ConnectionLog log;
+    private final FrameLimits limits;
+    private final TcpWindows windows;
+    private final WindowResponder responder;
+    private final OutstandingOps ops;
+    private final AtomicReferenceArray<PeerLink> links;
+    private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
+    private final long[] capabilityOut = new long[1];
+    private volatile InetSocketAddress[] peers;
+    private Channel listener;
+    private volatile boolean closed;
+
+    TcpHostPort(int rank, int size, long secret, TcpBoardConfig config, TcpTransport transport, TcpHeap heap,
+                ConnectionLog log) {
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank " + rank + " is not a rank of " + size);
+        }
+        this.rank = rank;
+        this.size = size;
+        this.secret = secret;
+        this.config = config;
+        this.transport = transport;
+        this.heap = heap;
+        this.log = log;
+        this.limits = new FrameLimits(config.maxSendLength(), config.partBytes());
+        this.windows = new TcpWindows(config.windowEntries());
+        this.responder = new WindowResponder(windows, config.partBytes());
+        this.ops = new OutstandingOps(config.outstanding(), config.partBytes());
+        this.links = new AtomicReferenceArray<>(size);
+        links.set(rank, new PeerLink(rank, true, config));
+    }
+
+    /** Opens the listener on {@code host} (any free port). @return the address peers connect to */
+    InetSocketAddress listen(InetAddress host) {
+        listener = new ServerBootstrap().group(transport.group).channel(transport.serverChannel)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(initializer(-1))
+            .bind(host, 0).syncUninterruptibly().channel();
+        return (InetSocketAddress) listener.localAddress();
+    }
+
+    InetSocketAddress listenAddress() {
+        return (InetSocketAddress) listener.localAddress();
+    }
+
+    /** Where every rank listens, indexed by rank (learned in the wire-up exchange). */
+    void peers(InetSocketAddress[] addresses) {
+        if (addresses.length != size) {
+            throw new IllegalArgumentException(addresses.length + " addresses for " + size + " ranks");
+        }
+        peers = addresses.clone();
+    }
+
+    private ChannelInitializer<Channel> initializer(int dialled) {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                String who = TcpHostPort.this + ": connection "
+                    + (dialled >= 0 ? "to rank " + dialled : "from " + ch.remoteAddress());
+                FrameDecoder decoder = new FrameDecoder(limits, log, who);
+                ch.pipeline().addLast("frames", decoder).addLast("handshake", new Handshake(TcpHostPort.this, decoder,
+                    dialled));
+                if (dialled >= 0) {
+                    link(dialled).dialing(ch);
+                }
+            }
+        };
+    }
+
+    private void dial(PeerLink link) {
+        InetSocketAddress address = peers == null ? null : peers[link.peer];
+        if (address == null) {
+            link.lost(null, "the address of rank " + link.peer + " is unknown");
+            return;
+        }
+        ChannelFuture connecting = new Bootstrap().group(transport.group).channel(transport.channel)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.handshakeMillis()))
+            .handler(initializer(link.peer))
+            .connect(address);
+        connecting.addListener(f -> {
+            if (!f.isSuccess()) {
+                link.lost(connecting.channel(), "cannot connect to rank " + link.peer + " at " + address + ": "
+                    + f.cause().getMessage());
+            }
+        });
+    }
+
+    // ---- what the handshake and link handlers use ---------------------------------------------
+
+    PeerLink link(int peer) {
+        PeerLink link = links.get(peer);
+        if (link == null) {
+            links.compareAndSet(peer, null, new PeerLink(peer, false, config));
+            link = links.get(peer);
+        }
+        return link;
+    }
+
+    long secret() {
+        return secret;
+    }
+
+    TcpBoardConfig config() {
+        return config;
+    }
+
+    ConnectionLog log() {
+        return log;
+    }
+
+    /**
+     * One frame from {@code source} on its authenticated link: this is the NIC's receive side, on
+     * the connection's event loop (or the rank's thread for frames to itself).
+     *
+     * @throws ProtocolViolation when the frame breaks the protocol (nothing of it is delivered)
+     */
+    void onFrame(int source, byte type, ByteBuf body) {
+        switch (type) {
+            case TcpFrame.FAST_SEND, TcpFrame.SEND -> {
+                int payload = body.readableBytes() - MESSAGE_HEADER_BYTES;
+                held(source, type, payload);
+                arrivals.add(Arrival.message(type, source, body.getLong(0), body.getLong(8),
+                    body.retainedSlice(body.readerIndex() + MESSAGE_HEADER_BYTES, payload)));
+            }
+            case TcpFrame.NOTIFY -> {
+                held(source, type, 0);
+                arrivals.add(Arrival.notification(source, body.getInt(0), body.getLong(4), body.getLong(12),
+                    body.getLong(20)));
+            }
+            case TcpFrame.CREDIT -> {
+                int fast = body.getInt(0);
+                int ring = body.getInt(4);
+                int notes = body.getInt(8);
+                if (fast < 0 || ring < 0 || notes < 0) {
+                    throw new ProtocolViolation("negative credit " + fast + ", " + ring + ", " + notes);
+                }
+                link(source).grant(fast, ring, notes);
+            }
+            case TcpFrame.PUT -> reply(source, responder.put(body));
+            case TcpFrame.GET -> reply(source, responder.get(body));
+            case TcpFrame.FETCH_ADD -> reply(source, responder.fetchAndAdd(body));
+            case TcpFrame.CAS -> reply(source, responder.compareAndSwap(body));
+            case TcpFrame.GET_REPLY -> completed(ops.onGetReply(source, body.getInt(0), body.getInt(4),
+                body.slice(body.readerIndex() + TcpFrame.GET_REPLY_HEADER_BYTES,
+                    body.readableBytes() - TcpFrame.GET_REPLY_HEADER_BYTES)));
+            case TcpFrame.COMPLETION -> completed(ops.onCompletion(source, body.getInt(0), body.getInt(4),
+                body.getLong(8)));
+            default -> throw new ProtocolViolation("unexpected " + TcpFrame.name(type) + " frame");
+        }
+    }
+
+    private void held(int source, byte type, int payload) {
+        if (!link(source).held(type, payload)) {
+            throw new ProtocolViolation("rank " + source + " deposited a " + TcpFrame.name(type)
+                + " beyond the credit it was granted");
+        }
+    }
+
+    private void completed(Arrival completion) {
+        if (completion != null) {
+            arrivals.add(completion);
+        }
+    }
+
+    private void reply(int source, ByteBuf frame) {
+        PeerLink link = link(source);
+        if (!transmit(link, frame)) {
+            throw new ProtocolViolation("the link to rank " + source + " went down before its reply");
+        }
+    }
+
+    /** Sends a frame on the link (or hands it to this port, to itself). @return false if the link is gone */
+    private boolean transmit(PeerLink link, ByteBuf frame) {
+        if (link.self) {
+            try {
+                onFrame(rank, frame.getByte(TcpFrame.TYPE_OFFSET), frame.slice(HEADER_BYTES,
+                    frame.readableBytes() - HEADER_BYTES));
+            } finally {
+                frame.release();
+            }
+            return true;
+        }
+        Channel ch = link.channel();
+        if (ch == null) {
+            frame.release();
+            return false;
+        }
+        ch.writeAndFlush(frame, ch.voidPromise());
+        return true;
+    }
+
+    // ---- HostPort -----------------------------------------------------------------------------
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int fastSendCapacity() {
+        return TcpFrame.FAST_PAYLOAD_BYTES;
+    }
+
+    @Override
+    public int maxSendLength() {
+        return config.maxSendLength();
+    }
+
+    /**
+     * The link to {@code target} if it is up; else starts opening it (the first time) and returns
+     * null, so that the caller reports "no room now".
+     *
+     * @throws IllegalStateException when the link failed: the peer is unreachable
+     */
+    private PeerLink ready(int target) {
+        checkOpen();
+        if (target < 0 || target >= size) {
+            throw new IllegalArgumentException("target rank " + target + " is not in 0.." + (size - 1));
+        }
+        PeerLink link = link(target);
+        switch (link.state()) {
+            case UP -> {
+                return link;
+            }
+            case IDLE -> {
+                if (link.startDial()) {
+                    dial(link);
+                }
+                return null;
+            }
+            case DOWN -> throw down(link);
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private IllegalStateException down(PeerLink link) {
+        return new IllegalStateException("rank " + rank + " cannot reach rank " + link.peer + ": " + link.failure());
+    }
+
+    private void send(PeerLink link, ByteBuf frame) {
+        if (!transmit(link, frame)) {
+            throw down(link);
+        }
+    }
+
+    @Override
+    public boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        if (length < 0 || length > TcpFrame.FAST_PAYLOAD_BYTES) {
+            throw new IllegalArgumentException("fast send payload must be 0.." + TcpFrame.FAST_PAYLOAD_BYTES
+                + " bytes: " + length);
+        }
+        PeerLink link = ready(target);
+        if (link == null || !link.takeFast()) {
+            return false;
+        }
+        send(link, message(TcpFrame.FAST_SEND, header0, header1, srcBase, srcOffset, length));
+        return true;
+    }
+
+    @Override
+    public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        if (length < 0 || length > config.maxSendLength()) {
+            throw new IllegalArgumentException("send payload must be 0.." + config.maxSendLength() + " bytes: " + length);
+        }
+        PeerLink link = ready(target);
+        if (link == null || !link.takeRing(length)) {
+            return false;
+        }
+        send(link, message(TcpFrame.SEND, header0, header1, srcBase, srcOffset, length));
+        return true;
+    }
+
+    private static ByteBuf message(byte type, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        ByteBuf frame = Frames.start(ByteBufAllocator.DEFAULT, type, MESSAGE_HEADER_BYTES + length);
+        frame.writeLong(header0).writeLong(header1);
+        Frames.writeFrom(frame, srcBase, srcOffset, length);
+        return frame;
+    }
+
+    @Override
+    public boolean notify(int target, int type, long arg0, long arg1, long arg2) {
+        PeerLink link = ready(target);
+        if (link == null || !link.takeNote()) {
+            return false;
+        }
+        ByteBuf frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.NOTIFY, TcpFrame.NOTIFY_BYTES);
+        frame.writeInt(type).writeLong(arg0).writeLong(arg1).writeLong(arg2);
+        send(link, frame);
+        return true;
+    }
+
+    /** Delivers arrivals in the order they came, returning credit to their senders as they are consumed. */
+    @Override
+    public int poll(ArrivalHandler handler, int limit) {
+        checkOpen();
+        int delivered = 0;
+        Arrival a;
+        while (delivered < limit && (a = arrivals.poll()) != null) {
+            delivered++;
+            switch (a.kind) {
+                case Arrival.COMPLETION -> {
+                    ops.close(a.request);
+                    handler.onCompletion(a.a, a.code, a.b);
+                }
+                case TcpFrame.NOTIFY -> {
+                    consumed(a.source, TcpFrame.NOTIFY, 0);
+                    handler.onNotification(a.source, a.code, a.a, a.b, a.c);
+                }
+                default -> {
+                    int length = a.payload.readableBytes();
+                    try {
+                        deliver(handler, a, length);
+                    } finally {
+                        a.payload.release();
+                        consumed(a.source, a.kind, length);
+                    }
+                }
+            }
+        }
+        return delivered;
+    }
+
+    private static void deliver(ArrivalHandler handler, Arrival a, int length) {
+        ByteBuf p = a.payload;
+        if (p.hasMemoryAddress()) {
+            handler.onMessage(a.source, a.a, a.b, null, p.memoryAddress() + p.readerIndex(), length);
+        } else if (p.hasArray()) {
+            handler.onMessage(a.source, a.a, a.b, p.array(), Memory.BYTE_ARRAY_BASE + p.arrayOffset() + p.readerIndex(),
+                length);
+        } else {
+            byte[] copy = new byte[length];
+            p.getBytes(p.readerIndex(), copy);
+            handler.onMessage(a.source, a.a, a.b, copy, Memory.BYTE_ARRAY_BASE, length);
+        }
+    }
+
+    private void consumed(int source, byte kind, int payload) {
+        PeerLink link = link(source);
+        ByteBuf credit = link.consumed(kind, payload);
+        if (credit != null) {
+            transmit(link, credit); // a link that went down owes nothing more
+        }
+    }
+
+    @Override
+    public BoardRegion allocate(long length) {
+        checkOpen();
+        return heap.allocate(length);
+    }
+
+    @Override
+    public int windowCapacity() {
+        return windows.capacity();
+    }
+
+    /**
+     * @throws IllegalArgumentException if the region is not this rank's board memory, the range is
+     *                                  not inside it, or the rights are unknown
+     */
+    @Override
+    public WindowKey register(BoardRegion region, long offset, long length, int rights) {
+        checkOpen();
+        if (region.base() != null || !heap.contains(region.address(), region.length())) {
+            throw new IllegalArgumentException(region + " is not board memory of rank " + rank);
+        }
+        if (offset < 0 || length < 0 || offset > region.length() || length > region.length() - offset) {
+            throw new IllegalArgumentException("window [" + offset + ", " + offset + " + " + length
+                + ") is not inside " + region);
+        }
+        if ((rights & ~WindowRights.ALL) != 0) {
+            throw new IllegalArgumentException("unknown window rights: " + rights);
+        }
+        int id = windows.register(region.address() + offset, length, rights, capabilityOut);
+        return id < 0 ? null : new WindowKey(rank, id, capabilityOut[0]);
+    }
+
+    @Override
+    public void deregister(WindowKey key) {
+        checkOpen();
+        if (key.owner() != rank || !windows.deregister(key.id())) {
+            throw new IllegalArgumentException(key + " names no window registered at rank " + rank);
+        }
+    }
+
+    /** Only this rank reaches its memory directly; every other rank goes through the network. */
+    @Override
+    public boolean sharesMemoryWith(int rank) {
+        return rank == this.rank;
+    }
+
+    @Override
+    public BoardRegion regionOf(Object base, long offset, long length) {
+        checkOpen();
+        return base == null ? heap.viewOf(offset, length) : null;
+    }
+
+    @Override
+    public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
+                   long token) {
+        return oneSided(TcpFrame.GET, target, windowId, capability, offset, dstBase, dstOffset, length, token);
+    }
+
+    @Override
+    public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
+                   long token) {
+        return oneSided(TcpFrame.PUT, target, windowId, capability, offset, srcBase, srcOffset, length, token);
+    }
+
+    /** A Get or Put: one frame per part, each answered; the operation completes with its last part. */
+    private int oneSided(byte type, int target, int windowId, long capability, long offset, Object base,
+                         long baseOffset, int length, long token) {
+        checkOpen();
+        if (target < 0 || target >= size || length < 0) {
+            return failLocally(target, token, length < 0 ? NicStatus.TLENGTH : NicStatus.TPEER);
+        }
+        PeerLink link = ready(target);
+        int parts = ops.parts(length);
+        int request = link == null ? -1 : ops.open(target, token, type == TcpFrame.GET, base, baseOffset, length, parts);
+        if (request < 0) {
+            return NicStatus.BUSY;
+        }
+        int partBytes = ops.partBytes();
+        for (int p = 0; p < parts; p++) {
+            int at = p * partBytes;
+            int partLength = Math.min(partBytes, length - at);
+            ByteBuf frame;
+            if (type == TcpFrame.GET) {
+                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.GET, TcpFrame.GET_BYTES);
+                frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
+                    .writeInt(at).writeInt(partLength);
+            } else {
+                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.PUT, TcpFrame.PUT_HEADER_BYTES + partLength);
+                frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
+                    .writeInt(at);
+                Frames.writeFrom(frame, base, baseOffset + at, partLength);
+            }
+            send(link, frame);
+        }
+        return NicStatus.OK;
+    }
+
+    @Override
+    public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
+        return atomic(TcpFrame.FETCH_ADD, target, windowId, capability, offset, delta, 0, token);
+    }
+
+    @Override
+    public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
+                              long token) {
+        return atomic(TcpFrame.CAS, target, windowId, capability, offset, expected, value, token);
+    }
+
+    private int atomic(byte type, int target, int windowId, long capability, long offset, long first, long second,
+                       long token) {
+        checkOpen();
+        if (target < 0 || target >= size) {
+            return failLocally(target, token, NicStatus.TPEER);
+        }
+        PeerLink link = ready(target);
+        int request = link == null ? -1 : ops.open(target, token, false, null, 0, Long.BYTES, 1);
+        if (request < 0) {
+            return NicStatus.BUSY;
+        }
+        boolean cas = type == TcpFrame.CAS;
+        ByteBuf frame = Frames.start(ByteBufAllocator.DEFAULT, type, cas ? TcpFrame.CAS_BYTES : TcpFrame.FETCH_ADD_BYTES);
+        frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeLong(first);
+        if (cas) {
+            frame.writeLong(second);
+        }
+        send(link, frame);
+        return NicStatus.OK;
+    }
+
+    /** An operation refused at the origin (no such rank, a negative length) still completes, with its NACK. */
+    private int failLocally(int target, long token, int status) {
+        int request = ops.open(target, token, false, null, 0, 0, 1);
+        if (request < 0) {
+            return NicStatus.BUSY;
+        }
+        arrivals.add(ops.onCompletion(target, request, status, 0));
+        return NicStatus.OK;
+    }
+
+    /**
+     * Closes the listener and every connection; the memory stays (buffers from
+     * {@code MPI.newByteBuffer} may still point into it) until the board that owns it is closed.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (listener != null) {
+            listener.close();
+        }
+        for (int peer = 0; peer < size; peer++) {
+            PeerLink link = links.get(peer);
+            Channel ch = link == null ? null : link.channel();
+            if (ch != null) {
+                ch.close();
+            }
+        }
+        Arrival a;
+        while ((a = arrivals.poll()) != null) {
+            if (a.payload != null) {
+                a.payload.release();
+            }
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("port of rank " + rank + " is closed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "tcp board rank " + rank + " of " + size;
+    }
+}

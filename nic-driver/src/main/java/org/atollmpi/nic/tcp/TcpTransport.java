@@ -1,0 +1,52 @@
+package org.atollmpi.nic.tcp;
+
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The event loops of a process's TCP board and the channel classes to match: Linux's native epoll
+ * transport where its library loads (fewer copies and system calls), Java NIO elsewhere. The
+ * threads are daemons, so a rank that ends without closing its port still exits.
+ */
+final class TcpTransport implements AutoCloseable {
+    final EventLoopGroup group;
+    final Class<? extends ServerChannel> serverChannel;
+    final Class<? extends Channel> channel;
+    final boolean epoll;
+
+    private TcpTransport(int threads) {
+        DefaultThreadFactory threadFactory = new DefaultThreadFactory("atoll-tcp", true);
+        epoll = Epoll.isAvailable();
+        if (epoll) {
+            group = new MultiThreadIoEventLoopGroup(threads, threadFactory, EpollIoHandler.newFactory());
+            serverChannel = EpollServerSocketChannel.class;
+            channel = EpollSocketChannel.class;
+        } else {
+            group = new MultiThreadIoEventLoopGroup(threads, threadFactory, NioIoHandler.newFactory());
+            serverChannel = NioServerSocketChannel.class;
+            channel = NioSocketChannel.class;
+        }
+    }
+
+    static TcpTransport start(int threads) {
+        return new TcpTransport(threads);
+    }
+
+    /** Stops the event loops; the channels on them close. */
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 200, TimeUnit.MILLISECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+    }
+}
