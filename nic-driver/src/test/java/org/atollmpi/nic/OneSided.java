@@ -1,8 +1,9 @@
 package org.atollmpi.nic;
 
 /**
- * Runs a one-sided operation to its end, for tests that check one at a time: issues it, then
- * polls the port (one arrival at a time, so nothing else is taken) until its completion comes.
+ * Runs a one-sided operation to its end, for tests that check one at a time: issues it (again
+ * after a poll while the port says BUSY: a network board does until its link is up), then polls
+ * the port (one arrival at a time, so nothing else is taken) until its completion comes.
  */
 public final class OneSided {
     private static final long TOKEN = 0x5EED_0001L;
@@ -12,31 +13,40 @@ public final class OneSided {
 
     public static int get(HostPort port, int target, int windowId, long capability, long offset, Object dstBase,
                           long dstOffset, int length) {
-        return await(port, port.get(target, windowId, capability, offset, dstBase, dstOffset, length, TOKEN), null);
+        return await(port, () -> port.get(target, windowId, capability, offset, dstBase, dstOffset, length, TOKEN), null);
     }
 
     public static int put(HostPort port, int target, int windowId, long capability, long offset, Object srcBase,
                           long srcOffset, int length) {
-        return await(port, port.put(target, windowId, capability, offset, srcBase, srcOffset, length, TOKEN), null);
+        return await(port, () -> port.put(target, windowId, capability, offset, srcBase, srcOffset, length, TOKEN), null);
     }
 
     /** The old value goes to {@code result[0]} when the operation succeeds. */
     public static int fetchAndAdd(HostPort port, int target, int windowId, long capability, long offset, long delta,
                                   long[] result) {
-        return await(port, port.fetchAndAdd(target, windowId, capability, offset, delta, TOKEN), result);
+        return await(port, () -> port.fetchAndAdd(target, windowId, capability, offset, delta, TOKEN), result);
     }
 
     /** The value found goes to {@code result[0]} when the operation succeeds. */
     public static int compareAndSwap(HostPort port, int target, int windowId, long capability, long offset,
                                      long expected, long value, long[] result) {
-        return await(port, port.compareAndSwap(target, windowId, capability, offset, expected, value, TOKEN), result);
+        return await(port, () -> port.compareAndSwap(target, windowId, capability, offset, expected, value, TOKEN), result);
     }
 
-    private static int await(HostPort port, int issued, long[] result) {
+    private static int await(HostPort port, java.util.function.IntSupplier issue, long[] result) {
+        Completion c = new Completion();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        int issued;
+        while ((issued = issue.getAsInt()) == NicStatus.BUSY && System.nanoTime() < deadline) {
+            port.poll(c, 1);
+            if (c.done) {
+                throw new AssertionError("a completion arrived for nothing issued");
+            }
+            Thread.onSpinWait();
+        }
         if (issued != NicStatus.OK) {
             throw new AssertionError("not issued: " + NicStatus.name(issued));
         }
-        Completion c = new Completion();
         while (!c.done) {
             port.poll(c, 1);
         }

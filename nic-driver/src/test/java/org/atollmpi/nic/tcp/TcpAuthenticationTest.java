@@ -1,0 +1,135 @@
+package org.atollmpi.nic.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.Memory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Connections must prove the job's secret before anything is delivered: a rank of another job
+ * (a wrong secret), a client that sends random bytes, or one that never answers the challenge is
+ * closed with a logged reason, delivers nothing, and leaves the job's own links working.
+ */
+@Timeout(30)
+class TcpAuthenticationTest {
+    private static final long SECRET = 0x1234_5678_9ABC_DEF0L;
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    private TcpBoard job;
+    private TcpBoard intruder;
+
+    @AfterEach
+    void tearDown() {
+        if (job != null) {
+            job.close();
+        }
+        if (intruder != null) {
+            intruder.close();
+        }
+    }
+
+    private static final class Counter implements ArrivalHandler {
+        int messages;
+        long lastHeader;
+
+        @Override
+        public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
+            messages++;
+            lastHeader = header0;
+        }
+
+        @Override
+        public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+            messages++;
+        }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
+        }
+    }
+
+    /** Sends one fast send from {@code from} to {@code to} of the job and waits until {@code to} has it. */
+    private static void assertJobStillWorks(HostPort from, HostPort to) throws InterruptedException {
+        byte[] b = {1};
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!from.fastSend(to.rank(), 42, 0, b, Memory.BYTE_ARRAY_BASE, 1)) {
+            assertTrue(System.nanoTime() < deadline, "the job's own link never came up");
+            Thread.sleep(1);
+        }
+        Counter c = new Counter();
+        while (c.messages == 0) {
+            assertTrue(System.nanoTime() < deadline, "the job's own message never arrived");
+            to.poll(c, 16);
+        }
+        assertEquals(42, c.lastHeader);
+    }
+
+    @Test
+    void aRankOfAnotherJobIsRefusedAndDeliversNothing() throws Exception {
+        job = new TcpBoard(2, TcpBoardConfig.defaults(), SECRET, log::add);
+        intruder = new TcpBoard(2, TcpBoardConfig.defaults(), SECRET ^ 1, line -> { });
+        HostPort stranger = intruder.open(0);
+        ((TcpHostPort) stranger).peers(new InetSocketAddress[] {intruder.address(0), job.address(1)});
+        byte[] b = {1};
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        IllegalStateException refused = null;
+        while (refused == null) {
+            assertTrue(System.nanoTime() < deadline, "the stranger was neither admitted nor refused");
+            try {
+                assertTrue(!stranger.fastSend(1, 7, 0, b, Memory.BYTE_ARRAY_BASE, 1), "a stranger's deposit was taken");
+                Thread.sleep(1);
+            } catch (IllegalStateException e) {
+                refused = e;
+            }
+        }
+        assertTrue(refused.getMessage().contains("refused the connection: authentication failed"), refused.getMessage());
+        assertTrue(log.stream().anyMatch(l -> l.contains("failed authentication")), log.toString());
+        Counter c = new Counter();
+        assertEquals(0, job.open(1).poll(c, 16), "the stranger delivered something");
+        assertJobStillWorks(job.open(0), job.open(1));
+    }
+
+    @Test
+    void randomBytesAndSilenceCloseOnlyThatConnection() throws Exception {
+        job = new TcpBoard(2, TcpBoardConfig.defaults().withHandshakeMillis(500), SECRET, log::add);
+        InetSocketAddress address = job.address(1);
+        try (Socket garbage = new Socket(address.getAddress(), address.getPort());
+             Socket silent = new Socket(address.getAddress(), address.getPort())) {
+            DataOutputStream out = new DataOutputStream(garbage.getOutputStream());
+            out.write(new byte[] {(byte) 0xDE, (byte) 0xAD, 1, 0, 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
+            out.flush();
+            assertClosed(garbage);
+            assertClosed(silent);
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("bad magic 0xdead")), log.toString());
+        assertTrue(log.stream().anyMatch(l -> l.contains("did not authenticate within 500 ms")), log.toString());
+        assertEquals(0, job.open(1).poll(new Counter(), 16));
+        assertJobStillWorks(job.open(0), job.open(1));
+        assertJobStillWorks(job.open(1), job.open(0));
+    }
+
+    /** Reads (the CHALLENGE, then anything) until the rank closes the connection. */
+    private static void assertClosed(Socket socket) throws IOException {
+        socket.setSoTimeout(10_000);
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        assertThrows(EOFException.class, () -> {
+            while (true) {
+                in.readByte();
+            }
+        });
+    }
+}
