@@ -170,12 +170,15 @@ final class Job {
             env.put(ENV_SIZE, Integer.toString(spec.np()));
             env.put(ENV_JOB_ID, jobId);
             env.put(ENV_JOB_SECRET, formatSecret(secret));
-            env.put(ENV_BOARD, board);
+            env.put(ENV_BOARD_FILE, board);
             env.put(ENV_LOCAL_RANKS, localRanks);
             env.put(ENV_HOST, host);
             env.put(ENV_NODE_CORES, Integer.toString(Runtime.getRuntime().availableProcessors()));
             if (spec.asyncProgress()) {
                 env.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
+            }
+            if (spec.board() != null) {
+                env.put(RankRuntime.BOARD_ENV, spec.board());
             }
             // Programs written for Open MPI read these before MPI_Init (to name a log, pick a device).
             env.put("OMPI_COMM_WORLD_RANK", Integer.toString(r));

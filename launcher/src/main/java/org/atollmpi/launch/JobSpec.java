@@ -19,6 +19,8 @@ import java.util.List;
  * @param jar            the jar to run, or null
  * @param args           the program's own arguments
  * @param asyncProgress  start a progress thread in every rank ({@code --async-progress})
+ * @param board          the board the ranks use ({@code --board}: shm, tcp or auto), or null to leave it to
+ *                       {@code ATOLL_BOARD} in the environment (auto when unset)
  * @param initTimeout    how long, once one rank is in {@code MPI_Init}, the others may take to get there
  * @param javaForm       the program was given as {@code java [jvm options] ...}: it is Java whatever its name
  * @param executable     a native program to run instead of a JVM, or null
@@ -32,7 +34,7 @@ import java.util.List;
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
-               boolean asyncProgress, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
+               boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
                List<String> warnings) {
     JobSpec {
@@ -48,7 +50,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
     /** This job with {@code program} run as a native executable in place of the main class. */
     JobSpec runningExecutable(String program) {
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
-                args, asyncProgress, initTimeout, false, program, hosts, workDir, timeout, reportBindings, displayMap,
+                args, asyncProgress, board, initTimeout, false, program, hosts, workDir, timeout, reportBindings, displayMap,
                 verbose, warnings);
     }
 

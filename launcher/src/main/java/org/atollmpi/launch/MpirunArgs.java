@@ -98,6 +98,10 @@ final class MpirunArgs implements OptionParser.Target {
         new Option(List.of("--async-progress"), 0, "",
                 "Start a progress thread in every rank: transfers move on while the program computes"
                         + " (costs some latency; see docs/BENCHMARKS.md)."),
+        new Option(List.of("--board"), 1, "shm|tcp|auto",
+                "The board the ranks talk through: shm (shared memory, one node), tcp (the TCP board: every"
+                        + " message crosses a loopback or network connection) or auto (shm on one node, the default)."
+                        + " The same as ATOLL_BOARD in the environment."),
         new Option(List.of("--init-timeout"), 1, "seconds",
                 "Once one rank is in MPI_Init, end the job if another has not got there within this"
                         + " many seconds (default: 60)."),
@@ -120,6 +124,8 @@ final class MpirunArgs implements OptionParser.Target {
     private static final Set<String> JVM_OPTIONS_WITH_VALUE = Set.of("-p", "--module-path",
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-exports", "--add-opens",
             "--add-reads", "--patch-module", "--enable-native-access", "--source");
+    /** The values of {@code --board} (and of {@code ATOLL_BOARD}, which the ranks check themselves). */
+    private static final Set<String> BOARDS = Set.of("shm", "tcp", "auto");
     private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
     /** Open MPI's mapping and ranking resources: on one machine they all place rank r on core r. */
     private static final Set<String> MAP_BY = Set.of("slot", "hwthread", "core", "l1cache", "l2cache", "l3cache",
@@ -142,6 +148,7 @@ final class MpirunArgs implements OptionParser.Target {
     private Path workDir;
     private boolean tagOutput;
     private boolean asyncProgress;
+    private String board;
     private int initTimeoutSeconds = 60;
     private Integer timeoutSeconds;
     private String classPath;
@@ -195,6 +202,7 @@ final class MpirunArgs implements OptionParser.Target {
             case "--wdir" -> workDir = Path.of(value);
             case "--tag-output" -> tagOutput = true;
             case "--async-progress" -> asyncProgress = true;
+            case "--board" -> board = value;
             case "--init-timeout" -> initTimeoutSeconds = OptionParser.intValue(given, value);
             case "--timeout" -> timeoutSeconds = OptionParser.intValue(given, value);
             case "-cp" -> classPath = value;
@@ -233,6 +241,9 @@ final class MpirunArgs implements OptionParser.Target {
         if (initTimeoutSeconds < 1) {
             throw new UsageError("--init-timeout " + initTimeoutSeconds + ": expected a number of seconds, 1 or more");
         }
+        if (board != null && !BOARDS.contains(board)) {
+            throw new UsageError("--board " + board + ": expected shm, tcp or auto");
+        }
         if (timeoutSeconds != null && timeoutSeconds < 1) {
             throw new UsageError("--timeout " + timeoutSeconds + ": expected a number of seconds, 1 or more");
         }
@@ -257,7 +268,7 @@ final class MpirunArgs implements OptionParser.Target {
         }
         Program program = program();
         return new JobSpec(ranks, oversubscribe, bindToCore, tagOutput, exports, program.java, program.jvmOptions,
-                program.classPath, program.mainClass, program.jar, program.args, asyncProgress,
+                program.classPath, program.mainClass, program.jar, program.args, asyncProgress, board,
                 Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
                 quiet ? List.of() : List.copyOf(warnings));

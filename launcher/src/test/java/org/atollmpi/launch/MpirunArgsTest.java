@@ -91,6 +91,7 @@ class MpirunArgsTest {
         assertError(UsageError.class, "needs a value", "java", "-cp");
         assertError(UsageError.class, "VAR or VAR=value", "-x", "=v", "Hello");
         assertError(UsageError.class, "Unknown option: '--bogus'", "--bogus", "Hello");
+        assertError(UsageError.class, "--board infiniband: expected shm, tcp or auto", "--board", "infiniband", "Hello");
         assertError(UsageError.class, "Invalid value for option '-np': 'two' is not an int", "-np", "two", "Hello");
     }
 
@@ -180,5 +181,13 @@ class MpirunArgsTest {
     private static void assertError(Class<? extends RuntimeException> type, String fragment, String... args) {
         RuntimeException e = assertThrows(type, () -> parse(args));
         assertTrue(e.getMessage().contains(fragment), "'" + e.getMessage() + "' should say '" + fragment + "'");
+    }
+
+    @Test
+    void boardIsPassedOnOrLeftToTheEnvironment() {
+        assertEquals("tcp", parse("--board", "tcp", "Hello").board());
+        assertEquals("shm", parse("--board=shm", "Hello").board());
+        assertEquals("auto", parse("--board", "auto", "Hello").board());
+        assertNull(parse("Hello").board(), "no --board: the ranks read ATOLL_BOARD, auto when unset");
     }
 }

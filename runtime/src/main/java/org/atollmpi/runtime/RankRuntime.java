@@ -22,6 +22,8 @@ public final class RankRuntime implements AutoCloseable {
     public static final int THREAD_MULTIPLE = 3;
     /** The variable {@code mpirun --async-progress} sets for every rank. */
     public static final String ASYNC_PROGRESS_ENV = RuntimeSettings.ASYNC_ENV;
+    /** The variable {@code mpirun --board} sets for every rank: shm, tcp or auto. */
+    public static final String BOARD_ENV = RuntimeSettings.BOARD_ENV;
 
     private final JobBootstrap bootstrap; // null in a singleton world
     private final Engine engine;

@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.atollmpi.nic.BoardSupplier;
-import org.atollmpi.nic.HostPort;
-import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.shm.ShmBoardConfig;
 import org.atollmpi.nic.shm.ShmBoardSupplier;
+import org.atollmpi.nic.tcp.TcpBoardConfig;
+import org.atollmpi.nic.tcp.TcpBoardSupplier;
 
 /**
  * How a rank is put together, from system properties or, for ranks started by {@code mpirun}
@@ -22,6 +22,8 @@ import org.atollmpi.nic.shm.ShmBoardSupplier;
  *     progress thread per rank ({@code mpirun --async-progress})</td></tr>
  * <tr><td>{@code atoll.stats}</td><td>{@code ATOLL_STATS}</td><td>{@code true}/{@code 1}: print how the rank's
  *     sends mapped onto the NIC (the engine's counters) on standard error at {@code MPI.Finalize}</td></tr>
+ * <tr><td>{@code atoll.board}</td><td>{@code ATOLL_BOARD}</td><td>{@code shm}, {@code tcp} or {@code auto} (the
+ *     default: shm when every rank shares this node); {@code mpirun --board} sets it</td></tr>
  * <tr><td>{@code atoll.nic.late}</td><td>{@code ATOLL_NIC_LATE_COMPLETION}</td><td>a seed: put the board behind
  *     the late-completing board (one-sided operations complete late and out of order), for testing</td></tr>
  * </table>
@@ -29,14 +31,35 @@ import org.atollmpi.nic.shm.ShmBoardSupplier;
  * @param asyncProgress whether to start the progress thread
  * @param stats         whether to print the engine's counters at Finalize
  * @param lateSeed      the late-completion seed, or null for none
+ * @param board         which board the rank opens its port on
  */
-record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed) {
+record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board) {
+    /** The values of {@code atoll.board} / {@code ATOLL_BOARD}. */
+    enum BoardChoice {
+        SHM, TCP, AUTO;
+
+        static BoardChoice parse(String value) {
+            if (value == null || value.isBlank()) {
+                return AUTO;
+            }
+            return switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "shm" -> SHM;
+                case "tcp" -> TCP;
+                case "auto" -> AUTO;
+                default -> throw new IllegalArgumentException(BOARD_PROPERTY + " / " + BOARD_ENV
+                    + " must be shm, tcp or auto, not '" + value + "'");
+            };
+        }
+    }
+
     static final String ASYNC_PROPERTY = "atoll.async.progress";
     static final String ASYNC_ENV = "ATOLL_ASYNC_PROGRESS";
     static final String STATS_PROPERTY = "atoll.stats";
     static final String STATS_ENV = "ATOLL_STATS";
     static final String LATE_PROPERTY = "atoll.nic.late";
     static final String LATE_ENV = "ATOLL_NIC_LATE_COMPLETION";
+    static final String BOARD_PROPERTY = "atoll.board";
+    static final String BOARD_ENV = "ATOLL_BOARD";
 
     static RuntimeSettings fromEnvironment() {
         return from(System.getenv(), System.getProperties());
@@ -55,22 +78,33 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed) {
             }
         }
         boolean stats = flag(setting(env, properties, STATS_PROPERTY, STATS_ENV), STATS_PROPERTY, STATS_ENV);
-        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed);
+        BoardChoice board = BoardChoice.parse(setting(env, properties, BOARD_PROPERTY, BOARD_ENV));
+        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board);
     }
 
-    /** The shm board for the node, behind the late-completing board when asked. */
+    /**
+     * The board asked for (auto: the node's shm board when the job is on one node, else the TCP
+     * board, until a router combines the two), behind the late-completing board when asked.
+     */
     BoardSupplier boardSupplier() {
-        ShmBoardSupplier shm = new ShmBoardSupplier(ShmBoardConfig.fromSettings());
+        BoardSupplier chosen = switch (board) {
+            case SHM -> shm();
+            case TCP -> tcp();
+            case AUTO -> space -> (space.nodeRanks().length == space.size() ? shm() : tcp()).openPort(space);
+        };
         if (lateSeed == null) {
-            return shm;
+            return chosen;
         }
         long seed = lateSeed;
-        return new BoardSupplier() {
-            @Override
-            public HostPort openPort(RoutingSpace space) {
-                return LateCompletionBoard.wrap(shm.openPort(space), seed);
-            }
-        };
+        return space -> LateCompletionBoard.wrap(chosen.openPort(space), seed);
+    }
+
+    private static BoardSupplier shm() {
+        return new ShmBoardSupplier(ShmBoardConfig.fromSettings());
+    }
+
+    private static BoardSupplier tcp() {
+        return new TcpBoardSupplier(TcpBoardConfig.fromSettings());
     }
 
     private static String setting(Map<String, String> env, Properties properties, String property, String variable) {

@@ -18,6 +18,19 @@ class RuntimeSettingsTest {
         assertFalse(s.asyncProgress());
         assertFalse(s.stats());
         assertNull(s.lateSeed());
+        assertEquals(RuntimeSettings.BoardChoice.AUTO, s.board());
+    }
+
+    @Test
+    void theBoardIsChosenByVariableOrProperty() {
+        assertEquals(RuntimeSettings.BoardChoice.TCP,
+            RuntimeSettings.from(Map.of("ATOLL_BOARD", "tcp"), new Properties()).board());
+        Properties p = new Properties();
+        p.setProperty("atoll.board", "SHM");
+        assertEquals(RuntimeSettings.BoardChoice.SHM, RuntimeSettings.from(Map.of("ATOLL_BOARD", "tcp"), p).board());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> RuntimeSettings.from(Map.of("ATOLL_BOARD", "myrinet"), new Properties()));
+        assertTrue(e.getMessage().contains("ATOLL_BOARD") && e.getMessage().contains("myrinet"), e.getMessage());
     }
 
     @Test

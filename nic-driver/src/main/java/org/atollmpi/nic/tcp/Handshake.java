@@ -172,8 +172,10 @@ final class Handshake extends ChannelInboundHandlerAdapter {
             if (code == REJECT_SIMULTANEOUS) {
                 port.link(dialled).yieldTo(ctx.channel());
             } else {
-                port.link(dialled).lost(ctx.channel(), "rank " + dialled + " refused the connection: " + reason);
-                port.log().closed(port + ": rank " + dialled + " refused the connection: " + reason);
+                String why = "rank " + dialled + " refused the connection: " + reason;
+                if (port.link(dialled).lost(ctx.channel(), why)) {
+                    port.log().closed(port + ": " + why);
+                }
             }
             ctx.close();
             return;

@@ -144,14 +144,21 @@ final class PeerLink {
         }
     }
 
-    /** {@code ch} failed or closed; the link is down if it was the link's connection or its only attempt. */
-    synchronized void lost(Channel ch, String why) {
-        if ((state == State.UP && channel == ch) || (state == State.DIALING && (dialing == ch || ch == null))) {
+    /**
+     * {@code ch} failed or closed; the link is down if it was the link's connection or its only
+     * attempt (one that never got as far as a channel, too).
+     *
+     * @return whether the link went down: a connection that lost a simultaneous open ends quietly
+     */
+    synchronized boolean lost(Channel ch, String why) {
+        if ((state == State.UP && channel == ch) || (state == State.DIALING && (dialing == ch || dialing == null))) {
             failure = why;
             state = State.DOWN;
             channel = null;
             dialing = null;
+            return true;
         }
+        return false;
     }
 
     private void up(Channel ch, int fast, int ring, int notes) {

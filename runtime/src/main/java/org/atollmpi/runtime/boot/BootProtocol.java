@@ -84,7 +84,7 @@ public final class BootProtocol {
     /** The job secret, 16 hex digits. In the environment, not the command line, which any user can read. */
     public static final String ENV_JOB_SECRET = "ATOLL_JOB_SECRET";
     /** Path of this node's board file. */
-    public static final String ENV_BOARD = "ATOLL_BOARD";
+    public static final String ENV_BOARD_FILE = "ATOLL_BOARD_FILE";
     /** Comma-separated world ranks that share this node (and so the board), ascending. */
     public static final String ENV_LOCAL_RANKS = "ATOLL_LOCAL_RANKS";
     /** Name of this rank's node as mpirun knows it. */

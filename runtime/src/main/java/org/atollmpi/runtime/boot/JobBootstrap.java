@@ -79,7 +79,7 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
         } catch (NumberFormatException e) {
             throw new IllegalStateException(ENV_JOB_SECRET + " is not a job secret: " + e.getMessage());
         }
-        this.boardPath = Path.of(var(env, ENV_BOARD));
+        this.boardPath = Path.of(var(env, ENV_BOARD_FILE));
         this.localRanks = parseLocalRanks(var(env, ENV_LOCAL_RANKS), rank, size);
         this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : JobFiles.localHostName();
         this.nodeCores = env.containsKey(ENV_NODE_CORES) ? intVar(env, ENV_NODE_CORES)

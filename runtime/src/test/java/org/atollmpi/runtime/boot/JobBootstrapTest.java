@@ -58,9 +58,9 @@ class JobBootstrapTest {
     @Test
     void incompleteEnvironmentNamesWhatIsMissing() {
         Map<String, String> env = env(1, 2);
-        env.remove(ENV_BOARD);
+        env.remove(ENV_BOARD_FILE);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> JobBootstrap.fromEnvironment(env, this::halt));
-        assertTrue(e.getMessage().contains(ENV_BOARD), e.getMessage());
+        assertTrue(e.getMessage().contains(ENV_BOARD_FILE), e.getMessage());
 
         Map<String, String> outside = env(2, 2);
         e = assertThrows(IllegalStateException.class, () -> JobBootstrap.fromEnvironment(outside, this::halt));
@@ -218,7 +218,7 @@ class JobBootstrapTest {
         env.put(ENV_SIZE, Integer.toString(size));
         env.put(ENV_JOB_ID, JOB);
         env.put(ENV_JOB_SECRET, formatSecret(SECRET));
-        env.put(ENV_BOARD, dir.resolve(boardFileName(JOB, "0")).toString());
+        env.put(ENV_BOARD_FILE, dir.resolve(boardFileName(JOB, "0")).toString());
         env.put(ENV_LOCAL_RANKS, size == 1 ? "0" : "0,1");
         env.put(ENV_HOST, "node0");
         return env;
