@@ -14,4 +14,13 @@ public interface BoardSupplier {
      * @throws IllegalStateException when the supplier cannot reach some rank (saying which and why)
      */
     HostPort openPort(RoutingSpace space);
+
+    /**
+     * Threads each port runs in the rank's process beside the program's (a network board's event
+     * loops, which play the NIC): they need cores too, so a rank must not spin on a core it shares
+     * with them. None for a board whose NIC is the calling thread (shm).
+     */
+    default int nicThreadsPerPort() {
+        return 0;
+    }
 }

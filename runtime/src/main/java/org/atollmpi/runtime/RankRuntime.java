@@ -52,7 +52,7 @@ public final class RankRuntime implements AutoCloseable {
         RuntimeSettings settings = RuntimeSettings.fromEnvironment();
         JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
         RoutingSpace space = bootstrap != null ? bootstrap : RoutingSpace.singleton();
-        BoardSupplier supplier = settings.boardSupplier();
+        BoardSupplier supplier = settings.boardSupplier(space);
         HostPort port;
         try {
             port = supplier.openPort(space);
@@ -64,7 +64,10 @@ public final class RankRuntime implements AutoCloseable {
         }
         boolean threadSafe = level == THREAD_MULTIPLE || settings.asyncProgress();
         int cores = bootstrap != null ? bootstrap.nodeCores() : Runtime.getRuntime().availableProcessors();
-        Engine engine = new Engine(port, EngineConfig.forNode(space.nodeRanks().length, cores), threadSafe);
+        // A board whose NIC is a thread of each rank (TCP) needs cores for it too: a rank spins only
+        // when every rank and its NIC threads have a core, else it would delay its own arrivals.
+        int threads = space.nodeRanks().length * (1 + supplier.nicThreadsPerPort());
+        Engine engine = new Engine(port, EngineConfig.forNode(threads, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         return new RankRuntime(bootstrap, engine, progress, settings, level, host);

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.atollmpi.nic.BoardSupplier;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.shm.ShmBoardConfig;
 import org.atollmpi.nic.shm.ShmBoardSupplier;
@@ -83,20 +85,31 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
     }
 
     /**
-     * The board asked for (auto: the node's shm board when the job is on one node, else the TCP
-     * board, until a router combines the two), behind the late-completing board when asked.
+     * The board asked for, for a rank of {@code space} (auto: the node's shm board when the job is
+     * on one node, else the TCP board, until a router combines the two), behind the
+     * late-completing board when asked.
      */
-    BoardSupplier boardSupplier() {
+    BoardSupplier boardSupplier(RoutingSpace space) {
         BoardSupplier chosen = switch (board) {
             case SHM -> shm();
             case TCP -> tcp();
-            case AUTO -> space -> (space.nodeRanks().length == space.size() ? shm() : tcp()).openPort(space);
+            case AUTO -> space.nodeRanks().length == space.size() ? shm() : tcp();
         };
         if (lateSeed == null) {
             return chosen;
         }
         long seed = lateSeed;
-        return space -> LateCompletionBoard.wrap(chosen.openPort(space), seed);
+        return new BoardSupplier() {
+            @Override
+            public HostPort openPort(RoutingSpace s) {
+                return LateCompletionBoard.wrap(chosen.openPort(s), seed);
+            }
+
+            @Override
+            public int nicThreadsPerPort() {
+                return chosen.nicThreadsPerPort();
+            }
+        };
     }
 
     private static BoardSupplier shm() {

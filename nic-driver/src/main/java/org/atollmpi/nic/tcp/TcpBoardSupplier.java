@@ -44,6 +44,12 @@ public final class TcpBoardSupplier implements BoardSupplier {
         return port;
     }
 
+    /** The event loops that play this rank's NIC. */
+    @Override
+    public int nicThreadsPerPort() {
+        return config.ioThreads();
+    }
+
     private InetAddress listenHost(RoutingSpace space) {
         try {
             if (config.host() != null && !config.host().isBlank()) {
