@@ -89,41 +89,46 @@ final class PeerLink {
         return true;
     }
 
-    synchronized void dialing(Channel ch) {
-        if (state == State.DIALING && dialing == null) {
-            dialing = ch;
-        } else {
-            ch.close(); // another connection won while this one was being set up
+    void dialing(Channel ch) {
+        synchronized (this) {
+            if (state == State.DIALING && dialing == null) {
+                dialing = ch;
+                return;
+            }
         }
+        ch.close(); // another connection won while this one was being set up
     }
 
     /**
-     * The acceptor's decision on an authenticated HELLO from this peer.
+     * The acceptor's decision on an authenticated HELLO from this peer. An attempt of our own that
+     * loses is closed only once the link is up on {@code ch}: closing it fails its connect at once
+     * on this thread, and that must not find the link still dialling.
      *
      * @param lowerRankDialled whether the incoming connection comes from the lower rank of the pair
      * @return {@code 0} to admit (the link is up on {@code ch}), else the REJECT code
      */
-    synchronized byte admit(Channel ch, boolean lowerRankDialled, int fast, int ring, int notes) {
-        switch (state) {
-            case IDLE, AWAITING_PEER -> {
-                up(ch, fast, ring, notes);
-                return 0;
-            }
-            case DIALING -> {
-                if (!lowerRankDialled) {
-                    return TcpFrame.REJECT_SIMULTANEOUS;
+    byte admit(Channel ch, boolean lowerRankDialled, int fast, int ring, int notes) {
+        Channel abandoned;
+        synchronized (this) {
+            switch (state) {
+                case IDLE, AWAITING_PEER -> abandoned = null;
+                case DIALING -> {
+                    if (!lowerRankDialled) {
+                        return TcpFrame.REJECT_SIMULTANEOUS;
+                    }
+                    abandoned = dialing;
+                    dialing = null;
                 }
-                if (dialing != null) {
-                    dialing.close();
+                default -> {
+                    return TcpFrame.REJECT_REFUSED;
                 }
-                dialing = null;
-                up(ch, fast, ring, notes);
-                return 0;
             }
-            default -> {
-                return TcpFrame.REJECT_REFUSED;
-            }
+            up(ch, fast, ring, notes);
         }
+        if (abandoned != null) {
+            abandoned.close();
+        }
+        return 0;
     }
 
     /** The connector's WELCOME arrived on {@code ch}. @return false when {@code ch} lost to another connection */

@@ -127,7 +127,7 @@ public final class TcpHostPort implements HostPort {
         connecting.addListener(f -> {
             if (!f.isSuccess()) {
                 link.lost(connecting.channel(), "cannot connect to rank " + link.peer + " at " + address + ": "
-                    + f.cause().getMessage());
+                    + f.cause());
             }
         });
     }

@@ -24,11 +24,10 @@ final class TcpTransport implements AutoCloseable {
     final EventLoopGroup group;
     final Class<? extends ServerChannel> serverChannel;
     final Class<? extends Channel> channel;
-    final boolean epoll;
 
     private TcpTransport(int threads) {
         DefaultThreadFactory threadFactory = new DefaultThreadFactory("atoll-tcp", true);
-        epoll = Epoll.isAvailable();
+        boolean epoll = Epoll.isAvailable();
         if (epoll) {
             group = new MultiThreadIoEventLoopGroup(threads, threadFactory, EpollIoHandler.newFactory());
             serverChannel = EpollServerSocketChannel.class;
