@@ -86,11 +86,12 @@ public final class OneSidedChannel {
 
     /**
      * Issues the NIC's atomic fetch-and-add on the 8-byte word at {@code offset} (8-byte aligned)
-     * of the window; the old value is written to {@code (resultBase, resultOffset)} at completion.
+     * of the window; the old value is written to {@code (resultBase, resultOffset)} at completion,
+     * unless that is {@code (null, 0)} (no result wanted).
      */
     public void fetchAndAdd(int target, RemoteKey key, long offset, long delta, Object resultBase, long resultOffset,
                             Operation done) {
-        issue(target, resultBase, resultOffset, true, done, token -> engine.port().fetchAndAdd(target, key.id(),
+        issue(target, resultBase, resultOffset, resultBase != null || resultOffset != 0, done, token -> engine.port().fetchAndAdd(target, key.id(),
             key.capability(), offset, delta, token));
     }
 
