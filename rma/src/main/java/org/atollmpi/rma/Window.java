@@ -93,86 +93,113 @@ public final class Window {
     // ------------------------------------------------------------------------------------------
 
     /**
-     * Puts {@code bytes} bytes from {@code (base, offset)} at displacement {@code disp} of member
-     * {@code target}'s window; {@code done} (a composite, or null) completes with it. The origin
-     * memory must stay unchanged until the operation completes (flush, unlock, fence, complete).
+     * Puts the {@code blocks.bytes()} bytes at {@code (base, offset)} into the blocks of member
+     * {@code target}'s window at displacement {@code disp}; {@code done} (a composite, or null)
+     * completes with the last of them. The origin memory must stay unchanged until the operation
+     * completes (flush, unlock, fence, complete).
      */
-    public void put(String call, int target, long disp, Object base, long offset, int bytes, Operation done) {
-        long at = check(call, target, disp, bytes);
+    public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
+        long at = check(call, target, disp, blocks);
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
         Countdown parts = new Countdown(engine, done);
-        if (bytes > 0) {
-            channel.put(members.worldRank(target), members.memory(target), at, base, offset, bytes, parts.part());
+        long from = offset;
+        for (int b = 0; b < blocks.count(); b++) {
+            int length = blocks.lengths()[b];
+            if (length > 0) {
+                channel.put(world, key, at + blocks.offsets()[b], base, from, length, parts.part());
+            }
+            from += length;
         }
         parts.seal();
     }
 
-    /** Gets {@code bytes} bytes from the target into {@code (base, offset)}, valid once completed. */
-    public void get(String call, int target, long disp, Object base, long offset, int bytes, Operation done) {
-        long at = check(call, target, disp, bytes);
+    /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
+    public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
+        long at = check(call, target, disp, blocks);
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
         Countdown parts = new Countdown(engine, done);
-        if (bytes > 0) {
-            channel.get(members.worldRank(target), members.memory(target), at, base, offset, bytes, parts.part());
+        long into = offset;
+        for (int b = 0; b < blocks.count(); b++) {
+            int length = blocks.lengths()[b];
+            if (length > 0) {
+                channel.get(world, key, at + blocks.offsets()[b], base, into, length, parts.part());
+            }
+            into += length;
         }
         parts.seal();
     }
 
     /**
-     * {@code target[i] = target[i] op origin[i]} for the elements of {@code bytes} bytes at
-     * {@code disp}, atomic per element (see the class comment for how). When
-     * {@code (resultBase, resultOffset)} is given (getAccumulate, fetchAndOp) the target's elements
-     * from before the operation land there.
+     * {@code target[i] = target[i] op origin[i]} for the elements of the target's blocks, atomic
+     * per element (see the class comment for how). With {@code fetch} (getAccumulate, fetchAndOp)
+     * the target's elements from before the operation land, packed, at
+     * {@code (resultBase, resultOffset)}.
      */
-    public void accumulate(String call, int target, long disp, Object base, long offset, int bytes, ElementOp op,
-                           boolean fetch, Object resultBase, long resultOffset, Operation done) {
-        long at = check(call, target, disp, bytes);
+    public void accumulate(String call, int target, long disp, TargetBlocks blocks, Object base, long offset,
+                           ElementOp op, boolean fetch, Object resultBase, long resultOffset, Operation done) {
+        long at = check(call, target, disp, blocks);
         int unit = op.elementBytes();
-        if (bytes % unit != 0) {
-            throw new EngineException(ErrorClass.ARG, call + ": " + bytes + " bytes are not whole elements of "
-                + unit + " bytes");
+        for (int length : blocks.lengths()) {
+            if (length % unit != 0) {
+                throw new EngineException(ErrorClass.TYPE, call + ": a block of " + length + " bytes is not whole elements of "
+                    + unit + " bytes");
+            }
         }
-        int n = bytes / unit;
-        int world = members.worldRank(target);
-        RemoteKey key = members.memory(target);
         Countdown parts = new Countdown(engine, done);
         try {
-            if (n == 0 || op.isNoOp() && !fetch) {
-                // nothing to change and nothing to return
-            } else if (op.onLongs() && op.isSum()) {
-                for (int i = 0; i < n; i++) {
-                    long delta = Addresses.getLong(base, offset + 8L * i);
-                    if (fetch) {
-                        channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i,
-                            parts.part());
-                    } else {
-                        channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
-                    }
-                }
-            } else if (op.onLongs()) {
-                long[] cell = new long[2]; // [0] the origin's element, [1] the target's, combined in place
-                for (int i = 0; i < n; i++) {
-                    long old = locks.fetchAndAdd(world, key, at + 8L * i, 0);
-                    while (true) {
-                        cell[0] = Addresses.getLong(base, offset + 8L * i);
-                        cell[1] = old;
-                        op.apply(cell, Addresses.LONG_ARRAY_BASE, cell, Addresses.LONG_ARRAY_BASE + 8, 1);
-                        long found = op.isNoOp() ? old : locks.compareAndSwap(world, key, at + 8L * i, old, cell[1]);
-                        if (found == old) {
-                            break;
-                        }
-                        old = found;
-                    }
-                    if (fetch) {
-                        Addresses.putLong(resultBase, resultOffset + 8L * i, old);
-                    }
-                }
-            } else {
-                underAccumulateLock(target, at, bytes, n, base, offset, op, fetch, resultBase, resultOffset);
+            long from = 0;
+            for (int b = 0; b < blocks.count(); b++) {
+                int length = blocks.lengths()[b];
+                accumulateBlock(target, at + blocks.offsets()[b], length / unit, base, offset + from, op, fetch,
+                    resultBase, resultOffset + from, parts);
+                from += length;
             }
         } catch (RuntimeException e) {
             parts.fail(e instanceof EngineException ee ? ee.errorClass() : ErrorClass.INTERN, e.getMessage());
             throw e;
         }
         parts.seal();
+    }
+
+    private void accumulateBlock(int target, long at, int n, Object base, long offset, ElementOp op, boolean fetch,
+                                 Object resultBase, long resultOffset, Countdown parts) {
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        if (n == 0 || op.isNoOp() && !fetch) {
+            return; // nothing to change and nothing to return
+        }
+        if (op.onLongs() && (op.isSum() || op.isNoOp())) {
+            for (int i = 0; i < n; i++) {
+                long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
+                if (fetch) {
+                    channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i, parts.part());
+                } else {
+                    channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
+                }
+            }
+        } else if (op.onLongs()) {
+            long[] cell = new long[2]; // [0] the origin's element, [1] the target's, combined in place
+            for (int i = 0; i < n; i++) {
+                long old = locks.fetchAndAdd(world, key, at + 8L * i, 0);
+                while (true) {
+                    Addresses.copy(base, offset + 8L * i, cell, Addresses.LONG_ARRAY_BASE, 8);
+                    cell[1] = old;
+                    op.apply(cell, Addresses.LONG_ARRAY_BASE, cell, Addresses.LONG_ARRAY_BASE + 8, 1);
+                    long found = locks.compareAndSwap(world, key, at + 8L * i, old, cell[1]);
+                    if (found == old) {
+                        break;
+                    }
+                    old = found;
+                }
+                if (fetch) {
+                    Addresses.putLong(resultBase, resultOffset + 8L * i, old);
+                }
+            }
+        } else {
+            underAccumulateLock(target, at, n * op.elementBytes(), n, base, offset, op, fetch, resultBase, resultOffset);
+        }
     }
 
     private void underAccumulateLock(int target, long at, int bytes, int n, Object base, long offset, ElementOp op,
@@ -205,7 +232,7 @@ public final class Window {
     public void compareAndSwap(String call, int target, long disp, Object originBase, long originOffset,
                                Object compareBase, long compareOffset, Object resultBase, long resultOffset,
                                int elementBytes, boolean longs) {
-        long at = check(call, target, disp, elementBytes);
+        long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
         int world = members.worldRank(target);
         RemoteKey key = members.memory(target);
         if (longs) {
@@ -245,8 +272,8 @@ public final class Window {
         }
     }
 
-    /** Epoch and range checks; the byte offset in the target's window. */
-    private long check(String call, int target, long disp, long bytes) {
+    /** Epoch and range checks (every block inside the target's window); the displacement in bytes. */
+    private long check(String call, int target, long disp, TargetBlocks blocks) {
         checkOpen(call);
         if (target < 0 || target >= members.size()) {
             throw new EngineException(ErrorClass.RANK, call + ": target rank " + target + " is not in the window's group of "
@@ -255,11 +282,23 @@ public final class Window {
         epochs.checkAccess(call, target);
         long unit = members.dispUnit(target);
         long size = members.windowBytes(target);
-        if (disp < 0 || bytes < 0 || disp > size / Math.max(unit, 1) || disp * unit + bytes > size) {
-            throw new EngineException(ErrorClass.RMA_RANGE, call + ": targetDisp " + disp + " (disp unit " + unit
-                + ") and " + bytes + " bytes run outside the " + size + "-byte window of rank " + target);
+        if (disp < 0 || disp > size / Math.max(unit, 1) + 1) {
+            throw outside(call, target, disp, unit, size);
         }
-        return disp * unit;
+        long at = disp * unit;
+        for (int b = 0; b < blocks.count(); b++) {
+            long from = at + blocks.offsets()[b];
+            int length = blocks.lengths()[b];
+            if (length > 0 && (from < 0 || from > size || length > size - from)) {
+                throw outside(call, target, disp, unit, size);
+            }
+        }
+        return at;
+    }
+
+    private static EngineException outside(String call, int target, long disp, long unit, long size) {
+        return new EngineException(ErrorClass.RMA_RANGE, call + ": the access at targetDisp " + disp + " (disp unit "
+            + unit + ") runs outside the " + size + "-byte window of rank " + target);
     }
 
     private void checkOpen(String call) {

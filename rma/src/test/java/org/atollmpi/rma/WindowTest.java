@@ -123,12 +123,18 @@ class WindowTest {
             Window w = r.win();
             w.fence("fence", false);
             int right = (r.me() + 1) % RANKS;
-            w.put("put", right, 8L * r.me(), longs(100 + r.me()), Addresses.LONG_ARRAY_BASE, 8, null);
+            w.put("put", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), longs(100 + r.me()),
+                Addresses.LONG_ARRAY_BASE, null);
+            // two blocks, as a vector target type: words 40+r and 42+r
+            w.put("put", right, 320 + 8L * r.me(), new TargetBlocks(new long[] {0, 16}, new int[] {8, 8}),
+                longs(1, 2), Addresses.LONG_ARRAY_BASE, null);
             w.fence("fence", false);
             int left = (r.me() + RANKS - 1) % RANKS;
             assertEquals(100 + left, r.word(8L * left));
+            assertEquals(1, r.word(320 + 8L * left));
+            assertEquals(2, r.word(336 + 8L * left));
             long[] got = new long[1];
-            w.get("get", right, 8L * r.me(), got, Addresses.LONG_ARRAY_BASE, 8, null);
+            w.get("get", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), got, Addresses.LONG_ARRAY_BASE, null);
             w.fence("fence", true);
             assertEquals(100 + r.me(), got[0]);
         });
@@ -142,18 +148,20 @@ class WindowTest {
             Window w = r.win();
             for (int i = 0; i < 200; i++) {
                 w.lock("lock", false, 0, false);
-                w.accumulate("accumulate", 0, 0, longs(1), Addresses.LONG_ARRAY_BASE, 8, longSum, false, null, 0, null);
+                w.accumulate("accumulate", 0, 0, TargetBlocks.contiguous(0, 8), longs(1), Addresses.LONG_ARRAY_BASE,
+                    longSum, false, null, 0, null);
                 w.unlock("unlock", 0);
                 w.lock("lock", true, 0, false);
                 long[] v = new long[1];
-                w.get("get", 0, 64, v, Addresses.LONG_ARRAY_BASE, 8, null);
+                w.get("get", 0, 64, TargetBlocks.contiguous(0, 8), v, Addresses.LONG_ARRAY_BASE, null);
                 w.flush("flush", 0);
                 v[0]++;
-                w.put("put", 0, 64, v, Addresses.LONG_ARRAY_BASE, 8, null); // exclusive: a plain increment is safe
+                // exclusive: a plain increment is safe
+                w.put("put", 0, 64, TargetBlocks.contiguous(0, 8), v, Addresses.LONG_ARRAY_BASE, null);
                 w.unlock("unlock", 0);
                 w.lockAll("lockAll", false);
-                w.accumulate("accumulate", 0, 16, new int[] {1, 2}, Addresses.INT_ARRAY_BASE, 8, new Sum(4), false,
-                    null, 0, null);
+                w.accumulate("accumulate", 0, 16, TargetBlocks.contiguous(0, 8), new int[] {1, 2},
+                    Addresses.INT_ARRAY_BASE, new Sum(4), false, null, 0, null);
                 w.unlockAll("unlockAll");
             }
             w.fence("fence", false);
@@ -178,7 +186,8 @@ class WindowTest {
             w.start("start", others);
             for (int t = 0; t < RANKS; t++) {
                 if (t != r.me()) {
-                    w.put("put", t, 8L * r.me(), longs(7 + r.me()), Addresses.LONG_ARRAY_BASE, 8, null);
+                    w.put("put", t, 8L * r.me(), TargetBlocks.contiguous(0, 8), longs(7 + r.me()),
+                        Addresses.LONG_ARRAY_BASE, null);
                 }
             }
             w.complete("complete");
@@ -200,13 +209,14 @@ class WindowTest {
             java.util.Arrays.fill(data, (byte) 9);
             int right = (r.me() + 1) % RANKS;
             EngineException sync = assertThrows(EngineException.class,
-                () -> w.put("put", right, 0, data, Addresses.BYTE_ARRAY_BASE, 8, null));
+                () -> w.put("put", right, 0, TargetBlocks.contiguous(0, 8), data, Addresses.BYTE_ARRAY_BASE, null));
             assertEquals(ErrorClass.RMA_SYNC, sync.errorClass());
             w.lock("lock", true, right, false);
             EngineException range = assertThrows(EngineException.class,
-                () -> w.put("put", right, BYTES - 32, data, Addresses.BYTE_ARRAY_BASE, 64, null));
+                () -> w.put("put", right, BYTES - 32, TargetBlocks.contiguous(0, 64), data, Addresses.BYTE_ARRAY_BASE, null));
             assertEquals(ErrorClass.RMA_RANGE, range.errorClass());
-            assertThrows(EngineException.class, () -> w.get("get", right, -1, data, Addresses.BYTE_ARRAY_BASE, 8, null));
+            assertThrows(EngineException.class,
+                () -> w.get("get", right, -1, TargetBlocks.contiguous(0, 8), data, Addresses.BYTE_ARRAY_BASE, null));
             assertThrows(EngineException.class, () -> w.lock("lock", false, right, false));
             w.unlock("unlock", right);
             assertEquals(ErrorClass.RMA_SYNC, assertThrows(EngineException.class, () -> w.unlock("unlock", right))
