@@ -13,7 +13,8 @@ import mpi.Win;
  * epochs with put and get over a window on {@code MPI.newByteBuffer} memory, passive target with
  * lock/unlock while the target makes no call, exact {@code fetchAndOp(SUM)} from every rank on one
  * word of an allocated window, accumulate and compareAndSwap, post/start/complete/wait, a vector
- * target type, and the error classes of bad accesses, which change no memory.
+ * target type, a window over a heap array (served by the target's engine), and the error classes
+ * of bad accesses, which change no memory.
  */
 public final class OneSidedSmoke {
     private static final int WORDS = 64;
@@ -96,6 +97,24 @@ public final class OneSidedSmoke {
             Check.equal(0, mem.get(11), "gap");
             Check.equal(8, mem.get(12), "vector block 1");
             Check.equal(9, mem.get(14), "vector block 2");
+            win.free();
+        });
+
+        Check.step("a window over a heap array, served by the target's engine", () -> {
+            long[] mem = new long[WORDS];
+            Win win = new Win(mem, WORDS, 1, new Info(), MPI.COMM_WORLD);
+            win.fence(0);
+            win.put(new long[] {2000 + rank}, 1, MPI.LONG, right, rank, 1, MPI.LONG);
+            win.accumulate(new long[] {1}, 1, MPI.LONG, 0, WORDS - 1, 1, MPI.LONG, MPI.SUM);
+            win.fence(0);
+            Check.equal(2000 + left, mem[left], "word put by the left neighbour");
+            long[] got = new long[1];
+            win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
+            win.fence(MPI.MODE_NOSUCCEED);
+            Check.equal(2000 + rank, got[0], "word got back");
+            if (rank == 0) {
+                Check.equal(size, mem[WORDS - 1], "accumulated word");
+            }
             win.free();
         });
 
