@@ -1,6 +1,9 @@
 package org.atollmpi.tests.programs;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 
 import mpi.Datatype;
@@ -18,6 +21,7 @@ import mpi.Win;
  */
 public final class OneSidedSmoke {
     private static final int WORDS = 64;
+    private static final VarHandle WORD = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private OneSidedSmoke() {
     }
@@ -77,6 +81,31 @@ public final class OneSidedSmoke {
             win.unlock(right);
             MPI.COMM_WORLD.barrier();
             Check.equal(left, mem.getLong(64), "word put under an exclusive lock");
+            win.free();
+        });
+
+        Check.step("passive target: the target makes no MPI call while the others lock, put and unlock", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+            ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) {
+                // waits for every other rank's word without entering MPI: only the NIC can deliver them
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                for (int r = 1; r < size; r++) {
+                    while ((long) WORD.getVolatile(mem, 8 * r) != 5000 + r) {
+                        Check.that(System.nanoTime() < deadline, "word of rank %d never arrived", r);
+                        Thread.onSpinWait();
+                    }
+                }
+            } else {
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                long[] back = new long[1];
+                win.put(new long[] {5000 + rank}, 1, MPI.LONG, 0, rank, 1, MPI.LONG);
+                win.flush(0);
+                win.get(back, 1, MPI.LONG, 0, rank, 1, MPI.LONG);
+                win.unlock(0);
+                Check.equal(5000 + rank, back[0], "word read back under the lock");
+            }
             win.free();
         });
 
