@@ -129,6 +129,46 @@ public final class OneSidedSmoke {
             win.free();
         });
 
+        Check.step("request forms, getAccumulate, other types and operations, derived origin", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+            ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+            win.lockAll(0);
+            // ints at word 1 (bytes 8..15): fetchAndOp on INT takes the accumulate lock
+            int[] oldInt = new int[1];
+            win.fetchAndOp(new int[] {3}, oldInt, MPI.INT, 0, 0, MPI.SUM); // disp unit 8: word 0 holds ints 0 and 1
+            win.accumulate(new double[] {rank + 0.5}, 1, MPI.DOUBLE, 0, 2, 1, MPI.DOUBLE, MPI.MAX);
+            long[] before = new long[2];
+            win.getAccumulate(new long[] {10, 20}, 2, MPI.LONG, before, 2, MPI.LONG, 0, 3, 2, MPI.LONG, MPI.SUM);
+            win.flushAll();
+            win.unlockAll();
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) {
+                Check.equal(3 * size, mem.getInt(0), "fetchAndOp on an int");
+                Check.that(mem.getDouble(16) == size - 0.5, "MAX of doubles: %s", mem.getDouble(16));
+                Check.equal(10L * size, mem.getLong(24), "getAccumulate word 3");
+                Check.equal(20L * size, mem.getLong(32), "getAccumulate word 4");
+            }
+            MPI.COMM_WORLD.barrier();
+            win.lock(MPI.LOCK_SHARED, right, 0);
+            Datatype pairs = Datatype.createVector(2, 1, 2, MPI.LONG);
+            pairs.commit();
+            long[] spread = new long[3];
+            mpi.Request got = win.rGet(spread, 1, pairs, right, 3, 2, MPI.LONG);
+            got.waitFor();
+            Check.equal(right == 0 ? 10L * size : 0, spread[0], "rGet into a vector, element 0");
+            Check.equal(0, spread[1], "rGet into a vector leaves the gap");
+            Check.equal(right == 0 ? 20L * size : 0, spread[2], "rGet into a vector, element 1");
+            mpi.Request put = win.rPut(new long[] {rank}, 1, MPI.LONG, right, 9, 1, MPI.LONG);
+            put.waitFor();
+            int[] found = new int[1];
+            win.compareAndSwap(new int[] {rank + 1}, new int[] {0}, found, MPI.INT, right, 10);
+            win.unlock(right);
+            MPI.COMM_WORLD.barrier();
+            Check.equal(left, mem.getLong(72), "rPut");
+            Check.equal(left + 1, mem.getInt(80), "compareAndSwap on an int");
+            win.free();
+        });
+
         Check.step("a window over a heap array, served by the target's engine", () -> {
             long[] mem = new long[WORDS];
             Win win = new Win(mem, WORDS, 1, new Info(), MPI.COMM_WORLD);
