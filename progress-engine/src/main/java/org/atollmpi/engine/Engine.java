@@ -1213,6 +1213,15 @@ public final class Engine implements AutoCloseable {
         return lock == null ? soleIdler : idlers.get();
     }
 
+    /** Takes the engine's lock (if it has one) for a part that drives the port itself ({@link OneSidedChannel}). */
+    void enter() {
+        lock();
+    }
+
+    void exit() {
+        unlock();
+    }
+
     private void lock() {
         if (lock != null) {
             lock.lock();
