@@ -90,7 +90,8 @@ public final class Win implements Freeable {
 
     /**
      * MPI_Win_allocate ({@link #FLAVOR_PRIVATE}) and MPI_Win_allocate_shared ({@link #FLAVOR_SHARED}):
-     * {@code size} bytes of board memory with displacement unit {@code dispUnit} bytes. With a null
+     * {@code size} bytes of board memory with displacement unit {@code dispUnit} bytes; both
+     * flavors are board memory, which {@link #sharedQuery} maps for the other ranks of the node. With a null
      * {@code base} the window allocates the memory ({@code getAttr(MPI.WIN_BASE)} returns it as a
      * ByteBuffer); a buffer from {@code MPI.newByteBuffer} of at least {@code size} bytes is used
      * in place instead.
@@ -763,6 +764,32 @@ public final class Win implements Freeable {
         freed = true;
         attributes.deleteAll(this);
         comm.free();
+    }
+
+    /**
+     * MPI_Win_shared_query (an atoll-mpi extension; the Open MPI Java bindings have none): member
+     * {@code rank}'s window memory as a native-order ByteBuffer this process loads and stores
+     * directly, for windows in board memory that the ranks of a node share (those made with
+     * {@link #FLAVOR_SHARED}, and any other window over board memory). Direct loads and stores
+     * follow MPI's unified memory model: synchronise them with {@link #sync}, a lock or a fence.
+     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a peer on another
+     * board).
+     */
+    public synchronized ByteBuffer sharedQuery(int rank) {
+        String call = "sharedQuery";
+        live(call);
+        checkRank(call, "rank", rank);
+        ByteBuffer mapped;
+        try {
+            mapped = window.sharedMemory(call, rank);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+        if (mapped == null) {
+            throw comm.raise(ErrorClass.RMA_SHARED, call + ": the window memory of rank " + rank
+                + " is not board memory this process can map (a heap window, or a peer on another board)");
+        }
+        return mapped;
     }
 
     public Group getGroup() {

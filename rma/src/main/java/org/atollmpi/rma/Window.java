@@ -1,6 +1,8 @@
 package org.atollmpi.rma;
 
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.atollmpi.engine.Addresses;
@@ -98,6 +100,25 @@ public final class Window {
 
     public boolean isFreed() {
         return freed;
+    }
+
+    /**
+     * Member {@code member}'s window memory as a buffer this rank loads and stores directly
+     * (MPI_Win_shared_query), native order; {@code null} when that memory is not board memory
+     * this process maps (a served member, a peer on another board).
+     */
+    public ByteBuffer sharedMemory(String call, int member) {
+        checkOpen(call);
+        checkRank(call, member);
+        long size = members.windowBytes(member);
+        if (members.served(member) || size > Integer.MAX_VALUE) {
+            return null;
+        }
+        if (size == 0) {
+            return ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder());
+        }
+        ByteBuffer mapped = engine.mapExposed(members.memory(member), (int) size);
+        return mapped == null ? null : mapped.order(ByteOrder.nativeOrder());
     }
 
     // ------------------------------------------------------------------------------------------

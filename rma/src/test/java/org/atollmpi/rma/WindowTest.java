@@ -146,6 +146,13 @@ class WindowTest {
             assertEquals(100 + left, r.word(8L * left));
             assertEquals(1, r.word(320 + 8L * left));
             assertEquals(2, r.word(336 + 8L * left));
+            java.nio.ByteBuffer peer = w.sharedMemory("sharedQuery", right);
+            if (heap) {
+                assertEquals(null, peer, "a served member's memory cannot be mapped");
+            } else {
+                assertEquals(BYTES, peer.capacity());
+                assertEquals(100 + r.me(), peer.getLong(8 * r.me()), "the right neighbour's memory, mapped");
+            }
             long[] got = new long[1];
             w.get("get", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), got, Addresses.LONG_ARRAY_BASE, null);
             w.fence("fence", true);

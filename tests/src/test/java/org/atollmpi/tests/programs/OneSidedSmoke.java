@@ -51,8 +51,8 @@ public final class OneSidedSmoke {
             win.free();
         });
 
-        Check.step("lock, fetchAndOp, accumulate, compareAndSwap on an allocated window", () -> {
-            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+        Check.step("lock, fetchAndOp, accumulate, compareAndSwap on an allocated shared window", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_SHARED);
             ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
             int rounds = 500;
             long[] one = {1};
@@ -81,6 +81,8 @@ public final class OneSidedSmoke {
             win.unlock(right);
             MPI.COMM_WORLD.barrier();
             Check.equal(left, mem.getLong(64), "word put under an exclusive lock");
+            ByteBuffer neighbour = win.sharedQuery(left);
+            Check.equal((left + size - 1) % size, neighbour.getLong(64), "the left neighbour's word, through sharedQuery");
             win.free();
         });
 
