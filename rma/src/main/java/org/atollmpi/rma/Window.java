@@ -236,7 +236,6 @@ public final class Window {
                                      boolean fetch, Object resultBase, long resultOffset) {
         int world = members.worldRank(target);
         RemoteKey control = members.control(target);
-        RemoteKey key = members.memory(target);
         byte[] copy = new byte[bytes];
         int myWorld = members.worldRank(me);
         locks.lockAccumulate(world, control, myWorld);
