@@ -42,6 +42,8 @@ public final class OneSidedSmoke {
             win.put(mine, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(0);
             Check.equal(1000 + left, mem.get(left), "word put by the left neighbour");
+            // MPI.newLongBuffer is board memory: the NIC reaches it, so a neighbour can map it too
+            Check.equal(1000 + rank, win.sharedQuery(right).getLong(8 * rank), "my word in the right neighbour's memory");
             long[] got = new long[1];
             win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(MPI.MODE_NOSUCCEED);
