@@ -129,6 +129,11 @@ public final class OneSidedChannel {
     }
 
     private void raiseFirstError() {
+        if (firstError == ErrorClass.SUCCESS) {
+            // a NACK is recorded in the same locked step that counts its operation down, which the
+            // await saw under the lock: no allocation on the common path
+            return;
+        }
         int[] error = new int[1];
         String[] message = new String[1];
         engine.execute(() -> {
