@@ -173,6 +173,18 @@ public final class OneSidedSmoke {
             win.free();
         });
 
+        Check.step("the allocating form given a buffer (Open MPI's form: units are the buffer's elements)", () -> {
+            java.nio.IntBuffer mem = MPI.newIntBuffer(WORDS);
+            Win win = new Win(WORDS, 1, new Info(), MPI.COMM_WORLD, mem, Win.FLAVOR_PRIVATE);
+            Check.equal(4, win.getAttr(MPI.WIN_DISP_UNIT), "disp unit of an IntBuffer window");
+            win.lockAll(0);
+            win.put(new int[] {300 + rank}, 1, MPI.INT, right, rank, 1, MPI.INT);
+            win.unlockAll();
+            MPI.COMM_WORLD.barrier();
+            Check.equal(300 + left, mem.get(left), "int put in place into the given buffer");
+            win.free();
+        });
+
         Check.step("a window over a heap array, served by the target's engine", () -> {
             long[] mem = new long[WORDS];
             Win win = new Win(mem, WORDS, 1, new Info(), MPI.COMM_WORLD);
