@@ -60,6 +60,8 @@ public final class Window {
     private final Operation[] completeNotices;
     private final ServedAccess served;
     private final WindowServer server;
+    /** Atomics issued to a member and not waited for: the next ordered accumulate waits for them first. */
+    private final boolean[] unorderedAtomics;
     private boolean freed;
 
     /**
@@ -78,6 +80,7 @@ public final class Window {
         this.epochs = new EpochState(members.size());
         this.completeNotices = new Operation[members.size()];
         this.served = new ServedAccess(engine, context, members.size());
+        this.unorderedAtomics = new boolean[members.size()];
         if (local.served()) {
             server = new WindowServer(engine, local.servedBase(), local.servedOffset(), local.size(), context);
             server.start();
@@ -200,7 +203,14 @@ public final class Window {
             return; // nothing to change and nothing to return
         }
         boolean atomics = op.onLongs() && !members.served(target); // served memory has no NIC atomics
-        if (atomics && (op.isSum() || op.isNoOp())) {
+        boolean nicAdd = atomics && (op.isSum() || op.isNoOp());
+        if (unorderedAtomics[target] && (fetch || !nicAdd)) {
+            // MPI orders accumulates from one origin to one location (accumulate_ordering's default):
+            // sums commute, but a fetched value or any other operation must see the earlier ones done
+            completeTarget(target);
+        }
+        if (nicAdd) {
+            unorderedAtomics[target] = true;
             for (int i = 0; i < n; i++) {
                 long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
                 if (fetch) {
@@ -264,9 +274,13 @@ public final class Window {
         long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
         int world = members.worldRank(target);
         RemoteKey key = members.memory(target);
+        if (unorderedAtomics[target]) {
+            completeTarget(target); // ordered after the accumulates before it, as in accumulate()
+        }
         if (longs && !members.served(target)) {
             channel.compareAndSwap(world, key, at, Addresses.getLong(compareBase, compareOffset),
                 Addresses.getLong(originBase, originOffset), resultBase, resultOffset, null);
+            unorderedAtomics[target] = true;
             return;
         }
         RemoteKey control = members.control(target);
@@ -307,6 +321,7 @@ public final class Window {
 
     /** Completes every operation to {@code target}, both paths; raises the first refused one. */
     private void completeTarget(int target) {
+        unorderedAtomics[target] = false;
         try {
             channel.awaitTarget(members.worldRank(target));
         } finally {
@@ -315,6 +330,7 @@ public final class Window {
     }
 
     private void completeAll() {
+        Arrays.fill(unorderedAtomics, false);
         try {
             channel.awaitAll();
         } finally {
