@@ -97,8 +97,8 @@ public final class LocalMemory {
         }
         try {
             zero(control);
-            return new LocalMemory(engine, key, size, dispUnit, allocated, control, engine.expose(control), served, base,
-                offset);
+            RemoteKey controlKey = engine.expose(control);
+            return new LocalMemory(engine, key, size, dispUnit, allocated, control, controlKey, served, base, offset);
         } catch (RuntimeException e) {
             engine.freeBoardMemory(control);
             throw e;
