@@ -3,7 +3,6 @@ package mpi;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +12,6 @@ import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
 import org.atollmpi.engine.types.PackPlan;
-import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.rma.ElementOp;
 import org.atollmpi.rma.LocalMemory;
 import org.atollmpi.rma.TargetBlocks;
@@ -184,8 +182,7 @@ public final class Win implements Freeable {
             Object windowBase = null;
             try {
                 local = LocalMemory.allocate(engine, size, dispUnit);
-                ByteBuffer memory = local.allocated().asByteBuffer();
-                windowBase = memory.limit(size).slice().order(ByteOrder.nativeOrder());
+                windowBase = local.allocatedBuffer();
             } catch (EngineException e) {
                 failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }

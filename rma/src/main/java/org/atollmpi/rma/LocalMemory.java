@@ -1,5 +1,8 @@
 package org.atollmpi.rma;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
@@ -130,8 +133,20 @@ public final class LocalMemory {
     }
 
     /** The allocated window memory ({@code Win.allocate}), or null when the program gave it. */
-    public BoardRegion allocated() {
+    BoardRegion allocated() {
         return allocated;
+    }
+
+    /**
+     * The allocated window memory as a native-order buffer of exactly the window's size (what
+     * {@code WIN_BASE} returns), or null when the program gave the memory.
+     */
+    public ByteBuffer allocatedBuffer() {
+        if (allocated == null) {
+            return null;
+        }
+        ByteBuffer all = allocated.asByteBuffer();
+        return all.limit((int) size).slice().order(ByteOrder.nativeOrder());
     }
 
     public long size() {
