@@ -79,10 +79,6 @@ public final class EpochState {
         return postGroup != null;
     }
 
-    public boolean[] postGroup() {
-        return postGroup;
-    }
-
     public boolean[] startGroup() {
         return startGroup;
     }

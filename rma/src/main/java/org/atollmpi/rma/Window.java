@@ -93,18 +93,6 @@ public final class Window {
         }
     }
 
-    public WindowMembers members() {
-        return members;
-    }
-
-    public LocalMemory local() {
-        return local;
-    }
-
-    public EpochState epochs() {
-        return epochs;
-    }
-
     public boolean isFreed() {
         return freed;
     }
