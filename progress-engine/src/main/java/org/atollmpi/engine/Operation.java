@@ -56,6 +56,7 @@ public final class Operation {
     boolean freed;          // the user let go of it: forget it on completion
     Object owner;           // the buffer object behind a native address, kept alive until completion
     CompletionHook hook;    // run once, from the progress loop, after completion
+    boolean hooked;         // a hook was registered: release takes the engine's lock
     Operation nextCompleted; // the engine's list of completed operations with a hook
 
     // --- where it waits ---
@@ -77,6 +78,7 @@ public final class Operation {
         errorMessage = null;
         owner = null;
         hook = null;
+        hooked = false;
         nextCompleted = null;
         next = null;
         prev = null;
