@@ -1257,6 +1257,65 @@ abstract class EngineContract {
         });
     }
 
+    /**
+     * A thread-safe engine copies a large unexpected eager message into the receive buffer
+     * outside its lock: blocking and nonblocking receives, a synchronous send (its SYNC_ACK), a
+     * truncated receive, while another thread receives small messages and progresses.
+     */
+    @Test
+    void largeUnexpectedMessagesAreDeliveredWithoutTheLock() throws Exception {
+        int n = 24 * 1024;
+        int small = 200;
+        run(2, BoardLimits.DEFAULT, true, config(32 * 1024), e -> {
+            if (e.rank() == 0) {
+                Operation sync = e.isend(Engine.MODE_SYNCHRONOUS, pattern(n, 3), B, n, 1, 3, CTX);
+                for (int i = 0; i < 3; i++) {
+                    e.send(Engine.MODE_STANDARD, pattern(n, i), B, n, 1, i, CTX);
+                }
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 99, CTX); // "all sent"
+                for (int i = 0; i < small; i++) {
+                    e.send(Engine.MODE_STANDARD, pattern(8, i), B, 8, 1, 7, CTX);
+                }
+                e.await(sync);
+                assertFalse(sync.isCancelled());
+            } else {
+                e.recv(new byte[0], B, 0, 0, 99, CTX);
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                Thread other = new Thread(() -> {
+                    try {
+                        byte[] got = new byte[8];
+                        for (int i = 0; i < small; i++) {
+                            e.recv(got, B, 8, 0, 7, CTX);
+                            assertArrayEquals(pattern(8, i), got);
+                        }
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    }
+                });
+                other.start();
+                byte[] got = new byte[n];
+                Operation op = e.recv(got, B, n, 0, 0, CTX);
+                assertEquals(n, op.byteCount());
+                assertArrayEquals(pattern(n, 0), got);
+                Operation nonblocking = e.irecv(got, B, n, Engine.ANY_SOURCE, 1, CTX);
+                e.await(nonblocking);
+                assertEquals(0, nonblocking.source());
+                assertArrayEquals(pattern(n, 1), got);
+                e.release(nonblocking);
+                byte[] part = new byte[n - 1];
+                op = e.recv(part, B, part.length, 0, 2, CTX);
+                assertEquals(ErrorClass.TRUNCATE, op.error());
+                assertEquals(n - 1, op.byteCount());
+                assertArrayEquals(Arrays.copyOf(pattern(n, 2), n - 1), part);
+                op = e.recv(got, B, n, 0, 3, CTX);
+                assertArrayEquals(pattern(n, 3), got);
+                other.join();
+                assertNull(failure.get(), () -> String.valueOf(failure.get()));
+                e.quiesce();
+            }
+        });
+    }
+
     /** {@code n} bytes starting with the sending thread and the message's index (as far as they fit), then a pattern. */
     private static byte[] numbered(int thread, int index, int n) {
         byte[] b = pattern(n, thread * 131 + index);
