@@ -553,7 +553,8 @@ public final class Engine implements AutoCloseable {
      * The caller lets go of {@code op} and must not read it afterwards. An operation still in
      * flight completes all the same (holding its buffer until then) and is then forgotten; a
      * completed one from {@link #isend}/{@link #irecv} whose hook has run is recycled at once
-     * (see {@link Operation} for the rule).
+     * (see {@link Operation} for the rule), into the calling thread's pool; in a thread-safe
+     * engine without the lock when it never had a hook.
      */
     public void release(Operation op) {
         if (lock != null && op.recyclable && !op.hooked && op.complete) {

@@ -18,11 +18,13 @@ package org.atollmpi.engine;
  * <p><b>Who owns it, and when it is recycled.</b> The operation that {@link Engine#isend} or
  * {@link Engine#irecv} returns is the caller's until the caller hands it back with
  * {@link Engine#release}; from then on the caller must not read it (take the status first): a
- * completed operation goes back to the engine's {@link OperationPool} at once and is the next
- * {@code isend}'s. That is safe because by then nothing else can reach it: the protocol role
- * drops it when it completes it ({@code op = null}), the match and send queues unlink it before
- * it completes, and a completion hook, if any, has run (release keeps an operation whose hook is
- * pending). What never goes back, to be taken by the garbage collector instead: an operation
+ * completed operation goes back to the engine's {@link OperationPool} at once (in a thread-safe
+ * engine, the releasing thread's) and is the next {@code isend}'s. That is safe because by then
+ * nothing else can reach it: the protocol role drops it when it completes it ({@code op = null}),
+ * the match and send queues unlink it before it completes, and a completion hook, if any, has run
+ * (release keeps an operation whose hook is pending). No engine part writes an operation after
+ * completing it ({@link #complete} is the last write), so a thread-safe engine recycles one that
+ * never had a hook ({@link #hooked}) without its lock. What never goes back, to be taken by the garbage collector instead: an operation
  * released before it completes (a freed request: it still completes its transfer, holding its
  * buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
  * probes and the blocking calls' own operations. The MPI layer follows the rule by completing a
