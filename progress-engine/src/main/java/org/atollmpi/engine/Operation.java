@@ -23,10 +23,10 @@ package org.atollmpi.engine;
  * nothing else can reach it: the protocol role drops it when it completes it ({@code op = null}),
  * the match and send queues unlink it before it completes, and a completion hook, if any, has run
  * (release keeps an operation whose hook is pending). No engine part writes an operation after
- * completing it ({@link #complete} is the last write), so a thread-safe engine recycles one that
- * never had a hook ({@link #hooked}) without its lock. What never goes back, to be taken by the garbage collector instead: an operation
- * released before it completes (a freed request: it still completes its transfer, holding its
- * buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
+ * completing it ({@code complete} is the last write), so a thread-safe engine recycles one that
+ * never had a hook ({@code hooked}) without its lock. What never goes back, to be taken by the
+ * garbage collector instead: an operation released before it completes (a freed request: it
+ * still completes its transfer, holding its buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
  * probes and the blocking calls' own operations. The MPI layer follows the rule by completing a
  * request before it releases the operation and then forgetting it ({@code Request.op = null}),
  * as MPI makes a completed request null.
