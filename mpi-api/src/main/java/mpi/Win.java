@@ -435,6 +435,13 @@ public final class Win implements Freeable {
                                         Object result, int resultCount, Datatype resultType, int targetRank,
                                         int targetDisp, int targetCount, Datatype targetType, Op op, boolean request) {
         live(call);
+        if (request && targetRank != MPI.PROC_NULL) {
+            try {
+                window.checkRequestEpoch(call, targetRank);
+            } catch (EngineException e) {
+                throw fail(e);
+            }
+        }
         boolean reads = kind == Kind.GET;
         long originOffset = Buffers.offset(comm, call, origin, 0, orgCount, orgType, reads);
         long resultOffset = kind == Kind.GET_ACCUMULATE

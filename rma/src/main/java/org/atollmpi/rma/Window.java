@@ -464,6 +464,17 @@ public final class Window {
     }
 
     /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */
+    /**
+     * The request-based operations (rPut, rGet, rAccumulate, rGetAccumulate) are for
+     * passive-target epochs only (MPI-3.1 11.3.5): ERR_RMA_SYNC in any other, before anything is
+     * issued.
+     */
+    public void checkRequestEpoch(String call, int target) {
+        checkOpen(call);
+        checkRank(call, target);
+        epochs.checkPassive(call, target);
+    }
+
     public void flush(String call, int target) {
         checkOpen(call);
         checkRank(call, target);
