@@ -1,5 +1,7 @@
 package org.atollmpi.nic;
 
+import java.nio.ByteBuffer;
+
 /**
  * One rank's port on the network interface: the NIC's communication instructions as calls.
  *
@@ -21,7 +23,12 @@ package org.atollmpi.nic;
  * (back-pressure) and the caller retries after it has made progress. Nothing is ever dropped.
  * One-sided operations are issued and complete later, through {@link ArrivalHandler#onCompletion}.
  *
- * <p>Not thread-safe: one thread at a time drives a port (the engine serialises callers).
+ * <p>One thread at a time drives a port (the engine's lock serialises callers), with one
+ * exception, the deposits of matched messages: {@link #fastSend} and {@link #send} may be called
+ * from other threads at the same time as each other and as the thread driving the rest of the
+ * port (its {@link #poll} included), as long as calls for one target do not overlap (the engine
+ * holds a guard per target). A board keeps the producer state of each (source, target) channel
+ * per target, as the virtualized NIC gives each context its own, so such calls do not interfere.
  */
 public interface HostPort extends AutoCloseable {
     /** This port's rank in the routing space. */
@@ -101,6 +108,19 @@ public interface HostPort extends AutoCloseable {
      * network. Collectives use it to share one copy of the data among the ranks of a node.
      */
     boolean sharesMemoryWith(int rank);
+
+    /**
+     * The first {@code length} bytes of {@code target}'s registered window as a buffer this
+     * process loads and stores directly (MPI_Win_shared_query of a window that ranks sharing the
+     * board's memory allocated), after the same checks as an access with read and write rights.
+     * A window of this port itself is mapped too.
+     *
+     * @return the buffer, or {@code null} when this board cannot map that memory here (a network
+     *         peer, a failed check)
+     */
+    default ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        return null;
+    }
 
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);
