@@ -5,6 +5,7 @@ import static org.atollmpi.nic.tcp.TcpFrame.MESSAGE_HEADER_BYTES;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -440,6 +441,17 @@ public final class TcpHostPort implements HostPort {
     @Override
     public boolean sharesMemoryWith(int rank) {
         return rank == this.rank;
+    }
+
+    /** Only this port's own windows are memory of this process: a peer's lives in another rank. */
+    @Override
+    public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        checkOpen();
+        if (target != rank) {
+            return null;
+        }
+        long address = windows.resolve(windowId, capability, 0, length, WindowRights.READ | WindowRights.WRITE, false);
+        return address < 0 ? null : Memory.wrap(address, length);
     }
 
     @Override

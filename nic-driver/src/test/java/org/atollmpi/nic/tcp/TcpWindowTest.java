@@ -198,4 +198,16 @@ class TcpWindowTest {
         assertNotNull(view);
         assertNull(owner.regionOf(new byte[8], Memory.BYTE_ARRAY_BASE, 8), "heap arrays are not board memory");
     }
+
+    @Test
+    void onlyTheOwnersOwnWindowsAreMapped() {
+        java.nio.ByteBuffer mine = owner.mapWindow(1, key.id(), key.capability(), WINDOW);
+        assertNotNull(mine);
+        assertEquals(FILL, mine.get(0));
+        mine.put(5, (byte) 1);
+        assertEquals(1, Memory.getByte(null, region.address() + 64 + 5));
+        assertNull(origin.mapWindow(1, key.id(), key.capability(), WINDOW), "a peer's window is in another rank");
+        assertNull(owner.mapWindow(1, key.id(), key.capability() + 1, WINDOW), "wrong capability");
+        assertNull(owner.mapWindow(1, key.id(), key.capability(), WINDOW + 1), "longer than the window");
+    }
 }
