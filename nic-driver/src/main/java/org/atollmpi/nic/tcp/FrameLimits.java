@@ -2,6 +2,8 @@ package org.atollmpi.nic.tcp;
 
 import static org.atollmpi.nic.tcp.TcpFrame.*;
 
+import java.util.Arrays;
+
 /**
  * Which body lengths a connection accepts for each frame type: exact for the fixed-size types,
  * bounded by this rank's record limit and one-sided part size for the others. The decoder checks
@@ -17,7 +19,7 @@ final class FrameLimits {
      * @param partBytes      the largest one-sided part (PUT data, GET_REPLY data) it accepts
      */
     FrameLimits(int maxSendPayload, int partBytes) {
-        java.util.Arrays.fill(min, -1);
+        Arrays.fill(min, -1);
         exactly(CHALLENGE, CHALLENGE_BYTES);
         exactly(HELLO, HELLO_BYTES);
         exactly(WELCOME, WELCOME_BYTES);
