@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
+import java.util.Arrays;
 
 import mpi.Datatype;
 import mpi.Info;
@@ -18,6 +19,9 @@ import mpi.Win;
  * word of an allocated window, accumulate and compareAndSwap, post/start/complete/wait, a vector
  * target type, a window over a heap array (served by the target's engine), and the error classes
  * of bad accesses, which change no memory.
+ *
+ * <p>Argument {@code noshared}: the ranks share no memory (the TCP board), so the steps leave out
+ * what needs it, {@code sharedQuery} and a window allocated as shared, and allocate it privately.
  */
 public final class OneSidedSmoke {
     private static final int WORDS = 64;
@@ -27,7 +31,7 @@ public final class OneSidedSmoke {
     }
 
     public static void main(String[] args) {
-        Check.init(args);
+        boolean shared = !Arrays.asList(Check.init(args)).contains("noshared");
         Check.needRanks(2);
         int rank = Check.rank();
         int size = Check.size();
@@ -43,7 +47,9 @@ public final class OneSidedSmoke {
             win.fence(0);
             Check.equal(1000 + left, mem.get(left), "word put by the left neighbour");
             // MPI.newLongBuffer is board memory: the NIC reaches it, so a neighbour can map it too
-            Check.equal(1000 + rank, win.sharedQuery(right).getLong(8 * rank), "my word in the right neighbour's memory");
+            if (shared) {
+                Check.equal(1000 + rank, win.sharedQuery(right).getLong(8 * rank), "my word in the right neighbour's memory");
+            }
             long[] got = new long[1];
             win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(MPI.MODE_NOSUCCEED);
@@ -54,7 +60,8 @@ public final class OneSidedSmoke {
         });
 
         Check.step("lock, fetchAndOp, accumulate, compareAndSwap on an allocated shared window", () -> {
-            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_SHARED);
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null,
+                shared ? Win.FLAVOR_SHARED : Win.FLAVOR_PRIVATE);
             ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
             int rounds = 500;
             long[] one = {1};
@@ -83,8 +90,10 @@ public final class OneSidedSmoke {
             win.unlock(right);
             MPI.COMM_WORLD.barrier();
             Check.equal(left, mem.getLong(64), "word put under an exclusive lock");
-            ByteBuffer neighbour = win.sharedQuery(left);
-            Check.equal((left + size - 1) % size, neighbour.getLong(64), "the left neighbour's word, through sharedQuery");
+            if (shared) {
+                ByteBuffer neighbour = win.sharedQuery(left);
+                Check.equal((left + size - 1) % size, neighbour.getLong(64), "the left neighbour's word, through sharedQuery");
+            }
             win.free();
         });
 
