@@ -198,9 +198,9 @@ public final class Win implements Freeable {
                 } catch (NumberFormatException e) {
                     maxRegions = 0;
                 }
-                if (maxRegions < 1) {
+                if (maxRegions < 1 || maxRegions > LocalMemory.MAX_ATTACHED) {
                     throw c.raise(ErrorClass.INFO_VALUE, call + ": info key " + MAX_ATTACHED_KEY + " is '" + given
-                        + "', not a positive number of regions");
+                        + "', not a number of regions from 1 to " + LocalMemory.MAX_ATTACHED);
                 }
             }
             Engine engine = MPI.engine(call);

@@ -17,6 +17,9 @@ import org.atollmpi.nic.BoardRegion;
  * before the creation exchange, which carries {@link #describe}.
  */
 public final class LocalMemory {
+    /** The most regions a dynamic window's table may hold (its table then takes 2.5 MiB of board memory). */
+    public static final int MAX_ATTACHED = 1 << 16;
+
     private final Engine engine;
     private final RemoteKey memoryKey;
     private final long size;
@@ -100,9 +103,9 @@ public final class LocalMemory {
      * and the regions attached later ({@link #attached}).
      */
     public static LocalMemory dynamic(Engine engine, int maxRegions) {
-        if (maxRegions < 1) {
+        if (maxRegions < 1 || maxRegions > MAX_ATTACHED) {
             throw new EngineException(ErrorClass.ARG, "the most regions one rank may attach (" + maxRegions
-                + ") must be at least 1");
+                + ") must be from 1 to " + MAX_ATTACHED);
         }
         long bytes = AttachmentTable.bytes(maxRegions);
         BoardRegion table = engine.allocateBoardMemory(bytes);
