@@ -245,7 +245,7 @@ public final class Window {
      */
     public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         long from = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -260,7 +260,7 @@ public final class Window {
     /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
     public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         long into = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -288,7 +288,7 @@ public final class Window {
                     + " bytes is not whole elements of " + unit + " bytes");
             }
         }
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         try {
             long from = 0;
             for (int b = 0; b < blocks.count(); b++) {
@@ -476,7 +476,7 @@ public final class Window {
         issue.issue(done);
         engine.await(done);
         if (done.error() != ErrorClass.SUCCESS) {
-            throw new EngineException(done.error(), done.errorMessage());
+            throw detached(new EngineException(done.error(), done.errorMessage()));
         }
     }
 

@@ -10,6 +10,7 @@ import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
 import org.atollmpi.nic.Board;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.late.LateCompletionBoard;
@@ -154,6 +155,12 @@ class DynamicWindowTest {
                 w.put("put", right, 0, WORD, longs(7), Addresses.LONG_ARRAY_BASE, null);
                 assertEquals(ErrorClass.RMA_RANGE, assertThrows(EngineException.class,
                     () -> w.flush("flush", right)).errorClass(), "a put to the detached board region");
+                Operation request = engine.newComposite(10); // as rPut's request
+                w.put("rPut", right, 0, WORD, longs(7), Addresses.LONG_ARRAY_BASE, request);
+                engine.await(request);
+                assertEquals(ErrorClass.RMA_RANGE, request.error(), "the request of a put to the detached region");
+                assertEquals(ErrorClass.RMA_RANGE, assertThrows(EngineException.class,
+                    () -> w.flush("flush", right)).errorClass());
                 w.unlock("unlock", right);
                 w.fence("fence", true); // the served refusal needed this rank's engine: the fence progresses it
                 assertEquals(0, word(board, 0));
