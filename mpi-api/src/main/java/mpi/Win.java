@@ -865,8 +865,8 @@ public final class Win implements Freeable {
      * directly, for windows in board memory that the ranks of a node share (those made with
      * {@link #FLAVOR_SHARED}, and any other window over board memory). Direct loads and stores
      * follow MPI's unified memory model: synchronise them with {@link #sync}, a lock or a fence.
-     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a peer on another
-     * board).
+     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a dynamic window,
+     * a peer on another board).
      */
     public synchronized ByteBuffer sharedQuery(int rank) {
         String call = "sharedQuery";
@@ -880,7 +880,8 @@ public final class Win implements Freeable {
         }
         if (mapped == null) {
             throw comm.raise(ErrorClass.RMA_SHARED, call + ": the window memory of rank " + rank
-                + " is not board memory this process can map (a heap window, or a peer on another board)");
+                + " is not board memory this process can map (a heap window, a dynamic window, or a peer on"
+                + " another board)");
         }
         return mapped;
     }

@@ -85,6 +85,8 @@ public final class OneSidedDynamic {
             win.unlock(right);
             Check.expectError(MPI.ERR_RMA_ATTACH, "detach of memory not attached",
                 () -> win.detach(MPI.newByteBuffer(8)));
+            Check.expectError(MPI.ERR_RMA_SHARED, "sharedQuery on a dynamic window", () -> win.sharedQuery(right),
+                "dynamic");
             MPI.COMM_WORLD.barrier();
             for (int i = 0; i < BYTES / 8; i++) {
                 Check.equal(0, board.getLong(8 * i), "board word " + i + " after refused accesses");
