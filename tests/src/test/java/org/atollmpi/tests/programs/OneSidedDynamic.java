@@ -1,6 +1,9 @@
 package org.atollmpi.tests.programs;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import mpi.Info;
 import mpi.MPI;
@@ -11,13 +14,15 @@ import mpi.Win;
  * attaches a buffer of board memory ({@code MPI.newByteBuffer}: reached by the origins' NIC) and
  * an {@code int[]} (served by its engine); the others reach them by displacement in attach order
  * (bytes: the first region at 0, the next at 64). Fence and passive-target epochs move the data,
- * {@code fetchAndOp} from every rank is exact, an access no region covers is ERR_RMA_RANGE and
- * changes nothing, a detached region is no longer reached, memory attached again gets the next
- * displacement, the info key {@code atoll_max_attached} bounds the regions, and free detaches
- * what is still attached.
+ * attached board memory is reached while its owner makes no MPI call, {@code fetchAndOp} from
+ * every rank is exact, an access no region covers is ERR_RMA_RANGE and changes nothing, a
+ * detached region is no longer reached, memory attached again gets the next displacement, the
+ * info key {@code atoll_max_attached} bounds the regions, and free detaches what is still
+ * attached.
  */
 public final class OneSidedDynamic {
     private static final int BYTES = 64;
+    private static final VarHandle WORD = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private OneSidedDynamic() {
     }
@@ -66,6 +71,35 @@ public final class OneSidedDynamic {
                 Check.equal(rounds * size, served[3], "accumulate total in the int[]");
             }
             win.free(); // both regions still attached: free detaches them
+        });
+
+        Check.step("passive target: attached board memory reached while its owner makes no MPI call", () -> {
+            Win win = new Win(new Info(), MPI.COMM_WORLD);
+            ByteBuffer board = MPI.newByteBuffer(8 * size);
+            if (rank == 0) {
+                win.attach(board, 8 * size);
+            }
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) {
+                // waits for every other rank's word without entering MPI: the others read this rank's
+                // attachment table and write the words with the NIC alone
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                for (int r = 1; r < size; r++) {
+                    while ((long) WORD.getVolatile(board, 8 * r) != 5000 + r) {
+                        Check.that(System.nanoTime() < deadline, "word of rank %d never arrived", r);
+                        Thread.onSpinWait();
+                    }
+                }
+            } else {
+                long[] back = new long[1];
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                win.put(new long[] {5000 + rank}, 1, MPI.LONG, 0, 8 * rank, 1, MPI.LONG);
+                win.flush(0);
+                win.get(back, 1, MPI.LONG, 0, 8 * rank, 1, MPI.LONG);
+                win.unlock(0);
+                Check.equal(5000 + rank, back[0], "word read back under the lock");
+            }
+            win.free();
         });
 
         Check.step("bad accesses, detach, attach again", () -> {
