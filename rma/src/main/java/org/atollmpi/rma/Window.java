@@ -509,15 +509,16 @@ public final class Window {
 
     /**
      * A dynamic window's range check: each block inside one region the target has attached (the
-     * displacement is in bytes), reading the target's table again once when this rank's copy
-     * misses it.
+     * displacement is in bytes, an address: a negative one is fine when a datatype's positive lower
+     * bound brings its blocks into a region), reading the target's table again once when this
+     * rank's copy misses it.
      */
     private long checkAttached(String call, int target, long disp, TargetBlocks blocks) {
         boolean[] refreshed = {false};
         for (int b = 0; b < blocks.count(); b++) {
             long from = disp + blocks.offsets()[b];
             int length = blocks.lengths()[b];
-            if (length > 0 && (disp < 0 || from < 0 || !attachedCovers(target, from, length, refreshed))) {
+            if (length > 0 && (from < 0 || !attachedCovers(target, from, length, refreshed))) {
                 throw new EngineException(ErrorClass.RMA_RANGE, call + ": the access at targetDisp " + disp
                     + " is outside every region rank " + target + " has attached to the dynamic window (" + length
                     + " bytes at displacement " + from + ")");
