@@ -31,8 +31,15 @@ import org.atollmpi.rma.WindowMembers;
  * heap array or an ordinary direct buffer works too, with the same semantics, but the NIC cannot
  * reach that memory: the target's engine serves the accesses, so <b>the target must enter MPI</b>
  * (any call, or a blocking one such as a fence, unlock wait or barrier), or run with
- * {@code mpirun --async-progress}, for the others' operations on it to complete. Dynamic windows
- * (attach, detach) raise ERR_UNSUPPORTED_OPERATION in this version.
+ * {@code mpirun --async-progress}, for the others' operations on it to complete.
+ *
+ * <p><b>Dynamic windows</b> ({@link #Win(Info, Comm)}, {@link #attach}, {@link #detach}): the
+ * Java bindings have no MPI_Get_address, so attached memory is named by the order of attachment:
+ * on each rank the first region attached is at displacement 0 and each next one at the previous
+ * one's displacement plus its size in bytes (displacement unit 1; a detached region leaves a hole,
+ * memory attached again gets the next displacement). Each rank publishes a table of its regions in
+ * board memory, which an origin reads (a get) when an access names a displacement its copy does
+ * not cover; an access no attached region covers is ERR_RMA_RANGE and touches nothing.
  *
  * <p><b>Units.</b> As in Open MPI's bindings, the buffer form counts {@code size} and
  * {@code dispUnit} in elements of the buffer ({@code IntBuffer}: 4 bytes), the allocating form in
@@ -51,6 +58,9 @@ public final class Win implements Freeable {
     public static final int WIN_NULL = 0;
     public static final int FLAVOR_PRIVATE = 0;
     public static final int FLAVOR_SHARED = 1;
+    /** Info key of {@link #Win(Info, Comm)}: the most regions one rank may have attached at a time. */
+    public static final String MAX_ATTACHED_KEY = "atoll_max_attached";
+    public static final int DEFAULT_MAX_ATTACHED = 16;
 
     /** Keyvals of windows are of this kind. */
     static final String KIND = "Win";
@@ -104,9 +114,15 @@ public final class Win implements Freeable {
         this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
 
-    /** A dynamic window (MPI_Win_create_dynamic): ERR_UNSUPPORTED_OPERATION in this version. */
+    /**
+     * A dynamic window (MPI_Win_create_dynamic): no memory at first; each rank {@link #attach}es
+     * and {@link #detach}es memory as it goes. Displacements are in bytes (displacement unit 1),
+     * given by the order of attachment (see {@link #attach}); WIN_BASE is null and WIN_SIZE 0.
+     * Info key {@value #MAX_ATTACHED_KEY}: the most regions this rank may have attached at a time
+     * (default {@value #DEFAULT_MAX_ATTACHED}).
+     */
     public Win(Info info, Comm comm) {
-        this(Creation.dynamic("Win", comm));
+        this(Creation.dynamic("Win", comm, info));
     }
 
     private Win(Creation c) {
@@ -135,31 +151,14 @@ public final class Win implements Freeable {
                 throw c.raise(ErrorClass.BUFFER, call + ": base is null (use the allocating constructor for memory"
                     + " of the window's own)");
             }
-            int unit;
-            long capacity;
-            Object engineBase;
-            long offset;
-            if (buf instanceof Buffer b) {
-                unit = Buffers.elementSize(b);
-                capacity = b.capacity();
-                engineBase = Buffers.base(b);
-                offset = b.isDirect() ? Addresses.addressOf(b)
-                    : Buffers.arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit;
-            } else if (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive()) {
-                unit = Buffers.elementSize(buf.getClass());
-                capacity = Array.getLength(buf);
-                engineBase = buf;
-                offset = Buffers.arrayBase(buf.getClass());
-            } else {
-                throw c.raise(ErrorClass.BUFFER, call + ": base, a " + buf.getClass().getTypeName()
-                    + ", is not a buffer (use a buffer from MPI.newByteBuffer)");
-            }
-            checkSizes(c, call, size, dispUnit, capacity);
+            Place at = Place.of(c, call, buf);
+            int unit = at.unit;
+            checkSizes(c, call, size, dispUnit, at.capacity);
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
             EngineException failure = null;
             try {
-                local = LocalMemory.of(engine, engineBase, offset, (long) size * unit, dispUnit * unit);
+                local = LocalMemory.of(engine, at.base, at.offset, (long) size * unit, dispUnit * unit);
             } catch (EngineException e) {
                 failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
@@ -189,10 +188,30 @@ public final class Win implements Freeable {
             return finish(call, c, engine, local, failure, windowBase, size, dispUnit, info);
         }
 
-        static Creation dynamic(String call, Comm parent) {
+        static Creation dynamic(String call, Comm parent, Info info) {
             Intracomm c = checkParent(call, parent);
-            throw c.raise(ErrorClass.UNSUPPORTED_OPERATION, call + ": dynamic windows (MPI_Win_create_dynamic,"
-                + " attach, detach) are not supported in this version of atoll-mpi");
+            int maxRegions = DEFAULT_MAX_ATTACHED;
+            String given = info == null || info.isNull() ? null : info.get(MAX_ATTACHED_KEY);
+            if (given != null) {
+                try {
+                    maxRegions = Integer.parseInt(given.trim());
+                } catch (NumberFormatException e) {
+                    maxRegions = 0;
+                }
+                if (maxRegions < 1 || maxRegions > LocalMemory.MAX_ATTACHED) {
+                    throw c.raise(ErrorClass.INFO_VALUE, call + ": info key " + MAX_ATTACHED_KEY + " is '" + given
+                        + "', not a number of regions from 1 to " + LocalMemory.MAX_ATTACHED);
+                }
+            }
+            Engine engine = MPI.engine(call);
+            LocalMemory local = null;
+            EngineException failure = null;
+            try {
+                local = LocalMemory.dynamic(engine, maxRegions);
+            } catch (EngineException e) {
+                failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
+            }
+            return finish(call, c, engine, local, failure, null, 0, 1, info);
         }
 
         private static Intracomm checkParent(String call, Comm parent) {
@@ -271,27 +290,83 @@ public final class Win implements Freeable {
         }
     }
 
-    /** MPI_Win_attach: only dynamic windows take memory this way, and they are not supported in this version. */
+    /** Where a buffer's or a primitive array's memory is, for the engine, and its element size. */
+    private record Place(Object base, long offset, int unit, long capacity) {
+        static Place of(Comm c, String call, Object buf) {
+            if (buf instanceof Buffer b) {
+                int unit = Buffers.elementSize(b);
+                long offset = b.isDirect() ? Addresses.addressOf(b)
+                    : Buffers.arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit;
+                return new Place(Buffers.base(b), offset, unit, b.capacity());
+            }
+            if (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive()) {
+                return new Place(buf, Buffers.arrayBase(buf.getClass()), Buffers.elementSize(buf.getClass()),
+                    Array.getLength(buf));
+            }
+            throw c.raise(ErrorClass.BUFFER, call + ": base, a " + buf.getClass().getTypeName()
+                + ", is not a buffer (use a buffer from MPI.newByteBuffer)");
+        }
+    }
+
+    /**
+     * MPI_Win_attach, on a window made by {@link #Win(Info, Comm)}: the first {@code size}
+     * elements of {@code base} become accessible to the others once they have synchronised with
+     * this rank (a local call). The region's displacement, in bytes, is where the previous region
+     * this rank attached ended: 0 for the first, then the sum of the sizes in bytes of the regions
+     * attached before (detached ones included: a displacement is never given twice). Board memory
+     * ({@code MPI.newByteBuffer}) is accessed by the origins' NIC, one copy, without this rank;
+     * other memory is served by this rank's engine. At most {@value #DEFAULT_MAX_ATTACHED} regions
+     * at a time per rank unless the info key {@value #MAX_ATTACHED_KEY} said otherwise at the
+     * window's creation; one more, or memory overlapping an attached region, is ERR_RMA_ATTACH.
+     */
     public void attach(Buffer base, int size) {
-        throw notDynamic("attach");
+        attachImpl(base, size);
     }
 
+    /** As {@link #attach(Buffer, int)} for a primitive array (served memory), {@code size} in elements. */
     public void attach(Object base, int size) {
-        throw notDynamic("attach");
+        attachImpl(base, size);
     }
 
+    /** MPI_Win_detach of memory {@link #attach}ed: a local call; ERR_RMA_ATTACH when it is not attached. */
     public void detach(Buffer base) {
-        throw notDynamic("detach");
+        detachImpl(base);
     }
 
     public void detach(Object base) {
-        throw notDynamic("detach");
+        detachImpl(base);
     }
 
-    private MPIException notDynamic(String call) {
+    private synchronized void attachImpl(Object buf, int size) {
+        String call = "attach";
         live(call);
-        return comm.raise(ErrorClass.RMA_FLAVOR, call + ": the window is not a dynamic window (dynamic windows are"
-            + " not supported in this version of atoll-mpi)");
+        if (buf == null) {
+            throw comm.raise(ErrorClass.BUFFER, call + ": base is null");
+        }
+        Place at = Place.of(comm, call, buf);
+        if (size < 0 || size > at.capacity) {
+            throw comm.raise(ErrorClass.SIZE, call + ": size " + size + " is negative or larger than the buffer ("
+                + at.capacity + ")");
+        }
+        try {
+            window.attach(call, at.base, at.offset, (long) size * at.unit);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    private synchronized void detachImpl(Object buf) {
+        String call = "detach";
+        live(call);
+        if (buf == null) {
+            throw comm.raise(ErrorClass.BUFFER, call + ": base is null");
+        }
+        Place at = Place.of(comm, call, buf);
+        try {
+            window.detach(call, at.base, at.offset);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
     }
 
     // ================================================================ data movement
@@ -790,8 +865,8 @@ public final class Win implements Freeable {
      * directly, for windows in board memory that the ranks of a node share (those made with
      * {@link #FLAVOR_SHARED}, and any other window over board memory). Direct loads and stores
      * follow MPI's unified memory model: synchronise them with {@link #sync}, a lock or a fence.
-     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a peer on another
-     * board).
+     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a dynamic window,
+     * a peer on another board).
      */
     public synchronized ByteBuffer sharedQuery(int rank) {
         String call = "sharedQuery";
@@ -805,7 +880,8 @@ public final class Win implements Freeable {
         }
         if (mapped == null) {
             throw comm.raise(ErrorClass.RMA_SHARED, call + ": the window memory of rank " + rank
-                + " is not board memory this process can map (a heap window, or a peer on another board)");
+                + " is not board memory this process can map (a heap window, a dynamic window, or a peer on"
+                + " another board)");
         }
         return mapped;
     }

@@ -9,19 +9,23 @@ import org.atollmpi.engine.Operation;
  * Completes one composite operation (what a request form such as {@code rPut} returns) once all
  * the NIC operations one MPI call issued for it have completed: each takes a {@link #part}, whose
  * completion hook counts down; {@link #seal} says no more parts will come. The first error of a
- * part is the whole's.
+ * part is the whole's; in a dynamic window a part refused by the descriptor check (ERR_WIN: its
+ * region was detached after the origin read the table) is ERR_RMA_RANGE, as
+ * {@code Window.detached} says for the synchronisation calls.
  */
 final class Countdown implements CompletionHook {
     private final Engine engine;
     private final Operation whole;
+    private final boolean dynamic;
     private int left;
     private boolean sealed;
     private int error = ErrorClass.SUCCESS;
     private String message;
 
-    Countdown(Engine engine, Operation whole) {
+    Countdown(Engine engine, Operation whole, boolean dynamic) {
         this.engine = engine;
         this.whole = whole;
+        this.dynamic = dynamic;
     }
 
     /** A composite for one more NIC operation, or null when nobody waits for the whole. */
@@ -55,7 +59,7 @@ final class Countdown implements CompletionHook {
     @Override
     public void onComplete(Operation part) {
         if (part.error() != ErrorClass.SUCCESS && error == ErrorClass.SUCCESS) {
-            error = part.error();
+            error = dynamic && part.error() == ErrorClass.WIN ? ErrorClass.RMA_RANGE : part.error();
             message = part.errorMessage();
         }
         left--;

@@ -17,6 +17,9 @@ import org.atollmpi.nic.BoardRegion;
  * before the creation exchange, which carries {@link #describe}.
  */
 public final class LocalMemory {
+    /** The most regions a dynamic window's table may hold (its table then takes 2.5 MiB of board memory). */
+    public static final int MAX_ATTACHED = 1 << 16;
+
     private final Engine engine;
     private final RemoteKey memoryKey;
     private final long size;
@@ -27,6 +30,8 @@ public final class LocalMemory {
     private final Object servedBase;
     private final long servedOffset;
     private final boolean served;
+    /** A dynamic window's regions (its memory key and size are then the attachment table's), else null. */
+    private AttachedRegions attached;
 
     private LocalMemory(Engine engine, RemoteKey memoryKey, long size, int dispUnit, BoardRegion allocated,
                         BoardRegion control, RemoteKey controlKey, boolean served, Object base, long offset) {
@@ -92,6 +97,39 @@ public final class LocalMemory {
         }
     }
 
+    /**
+     * A dynamic window's memory (MPI_Win_create_dynamic): nothing at first, an
+     * {@link AttachmentTable} of {@code maxRegions} entries in board memory that the others read,
+     * and the regions attached later ({@link #attached}).
+     */
+    public static LocalMemory dynamic(Engine engine, int maxRegions) {
+        if (maxRegions < 1 || maxRegions > MAX_ATTACHED) {
+            throw new EngineException(ErrorClass.ARG, "the most regions one rank may attach (" + maxRegions
+                + ") must be from 1 to " + MAX_ATTACHED);
+        }
+        long bytes = AttachmentTable.bytes(maxRegions);
+        BoardRegion table = engine.allocateBoardMemory(bytes);
+        if (table == null) {
+            throw new EngineException(ErrorClass.NO_MEM, "the board has no room for an attachment table of "
+                + maxRegions + " regions");
+        }
+        try {
+            zero(table);
+            RemoteKey key = engine.expose(table);
+            try {
+                LocalMemory m = withControl(engine, key, table.length(), 1, table, false, null, 0);
+                m.attached = new AttachedRegions(engine, table);
+                return m;
+            } catch (RuntimeException e) {
+                engine.withdraw(key);
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            engine.freeBoardMemory(table);
+            throw e;
+        }
+    }
+
     private static LocalMemory withControl(Engine engine, RemoteKey key, long size, int dispUnit,
                                            BoardRegion allocated, boolean served, Object base, long offset) {
         BoardRegion control = engine.allocateBoardMemory(LockWord.CONTROL_BYTES);
@@ -116,7 +154,13 @@ public final class LocalMemory {
 
     /** This member's part of the creation exchange ({@link WindowMembers#describe}). */
     public long[] describe() {
-        return WindowMembers.describe(memoryKey, size, dispUnit, controlKey, served);
+        return WindowMembers.describe(memoryKey, size, dispUnit, controlKey,
+            attached != null ? WindowMembers.DYNAMIC : served ? WindowMembers.SERVED : WindowMembers.BOARD);
+    }
+
+    /** A dynamic window's regions, or null for the other flavors. */
+    AttachedRegions attached() {
+        return attached;
     }
 
     /** Whether this rank's engine serves the accesses (the memory is not board memory). */
@@ -132,7 +176,10 @@ public final class LocalMemory {
         return servedOffset;
     }
 
-    /** The allocated window memory ({@code Win.allocate}), or null when the program gave it. */
+    /**
+     * The allocated window memory ({@code Win.allocate}; a dynamic window's attachment table), or
+     * null when the program gave it.
+     */
     BoardRegion allocated() {
         return allocated;
     }
@@ -142,7 +189,7 @@ public final class LocalMemory {
      * {@code WIN_BASE} returns), or null when the program gave the memory.
      */
     public ByteBuffer allocatedBuffer() {
-        if (allocated == null) {
+        if (allocated == null || attached != null) {
             return null;
         }
         ByteBuffer all = allocated.asByteBuffer();
@@ -153,8 +200,11 @@ public final class LocalMemory {
         return size;
     }
 
-    /** Withdraws both descriptors and frees what was allocated. */
+    /** Withdraws the descriptors (a dynamic window's regions' too) and frees what was allocated. */
     public void release() {
+        if (attached != null) {
+            attached.release();
+        }
         engine.withdraw(memoryKey);
         engine.withdraw(controlKey);
         engine.freeBoardMemory(control);

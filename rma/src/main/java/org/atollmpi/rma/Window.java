@@ -29,6 +29,13 @@ import org.atollmpi.engine.RemoteKey;
  * MPI (or run a progress thread) for them to complete. Fence ends with the {@link WindowBarrier};
  * post/start/complete/wait are zero-byte messages on the window's own context.
  *
+ * <p><b>Dynamic windows</b> ({@link LocalMemory#dynamic}): each member's memory key names its
+ * {@link AttachmentTable} in board memory, which this rank copies ({@link RegionCache}) with a get
+ * when an access names a displacement its copy does not cover; each block of an access must lie in
+ * one attached region. A region in board memory has a descriptor of its own (one copy by the
+ * origin, the member passive); one that is not is served by the member's engine, which resolves
+ * the displacement against its {@link AttachedRegions}.
+ *
  * <p><b>Checks.</b> Every operation is checked at the origin before anything is issued: against the
  * epoch (ERR_RMA_SYNC) and against the size the target exposed (ERR_RMA_RANGE), so no memory is
  * touched in either case; the NIC's descriptor check is the second line (a refused access is
@@ -65,6 +72,9 @@ public final class Window {
     private final WindowServer server;
     /** Atomics issued to a member and not waited for: the next ordered accumulate waits for them first. */
     private final boolean[] unorderedAtomics;
+    /** A dynamic window: what this rank attached, and its copies of every member's table; else null. */
+    private final AttachedRegions attached;
+    private final RegionCache[] tables;
     private boolean freed;
 
     /**
@@ -85,11 +95,25 @@ public final class Window {
         this.completeNotices = new Operation[members.size()];
         this.served = new ServedAccess(engine, context, members.size());
         this.unorderedAtomics = new boolean[members.size()];
-        if (local.served()) {
-            server = new WindowServer(engine, local.servedBase(), local.servedOffset(), local.size(), context);
-            server.start();
+        this.attached = local.attached();
+        if (members.dynamic()) {
+            tables = new RegionCache[members.size()];
+            for (int m = 0; m < tables.length; m++) {
+                tables[m] = new RegionCache(members.worldRank(m));
+            }
+        } else {
+            tables = null;
+        }
+        if (attached != null) {
+            server = new WindowServer(engine, attached, context); // for regions that are not board memory
+        } else if (local.served()) {
+            server = new WindowServer(engine, ServedMemory.span(local.servedBase(), local.servedOffset(),
+                local.size()), context);
         } else {
             server = null;
+        }
+        if (server != null) {
+            server.start();
         }
     }
 
@@ -106,7 +130,7 @@ public final class Window {
         checkOpen(call);
         checkRank(call, member);
         long size = members.windowBytes(member);
-        if (members.served(member) || size > Integer.MAX_VALUE) {
+        if (members.served(member) || members.dynamic() || size > Integer.MAX_VALUE) {
             return null;
         }
         if (size == 0) {
@@ -114,6 +138,99 @@ public final class Window {
         }
         ByteBuffer mapped = engine.mapExposed(members.memory(member), (int) size);
         return mapped == null ? null : mapped.order(ByteOrder.nativeOrder());
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Dynamic windows
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * MPI_Win_attach of {@code size} bytes at {@code (base, address)}: a local call; the others may
+     * access the region once they have synchronised with this rank.
+     *
+     * @return the region's displacement (see {@link AttachedRegions}: the order of attachment)
+     */
+    public long attach(String call, Object base, long address, long size) {
+        checkOpen(call);
+        checkDynamic(call);
+        return attached.attach(call, base, address, size);
+    }
+
+    /** MPI_Win_detach of the region attached at {@code (base, address)}: a local call. */
+    public void detach(String call, Object base, long address) {
+        checkOpen(call);
+        checkDynamic(call);
+        attached.detach(call, base, address);
+    }
+
+    private void checkDynamic(String call) {
+        if (attached == null) {
+            throw new EngineException(ErrorClass.RMA_FLAVOR, call + ": the window is not a dynamic window");
+        }
+    }
+
+    /**
+     * Reads member {@code target}'s attachment table into this rank's copy: the sequence, the
+     * table, the sequence again, until both are the same even number (the owner was not rewriting
+     * it meanwhile; see {@link AttachmentTable}). Three round trips, on a miss only.
+     */
+    private void refreshTable(int target) {
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        int bytes = (int) members.windowBytes(target);
+        long[] before = new long[1];
+        long[] after = new long[1];
+        long[] table = new long[bytes / 8];
+        do {
+            awaitOne(done -> channel.get(world, key, 0, before, Addresses.LONG_ARRAY_BASE, 8, done));
+            if ((before[0] & 1) != 0) {
+                engine.progress();
+                continue;
+            }
+            awaitOne(done -> channel.get(world, key, 0, table, Addresses.LONG_ARRAY_BASE, bytes, done));
+            awaitOne(done -> channel.get(world, key, 0, after, Addresses.LONG_ARRAY_BASE, 8, done));
+        } while ((before[0] & 1) != 0 || before[0] != after[0]);
+        tables[target].load(table);
+    }
+
+    /** Whether an attached region of {@code target} holds the block, reading its table again on a miss. */
+    private boolean attachedCovers(int target, long at, long length, boolean[] refreshed) {
+        if (tables[target].find(at, length) >= 0) {
+            return true;
+        }
+        if (!refreshed[0]) {
+            refreshed[0] = true;
+            refreshTable(target);
+            return tables[target].find(at, length) >= 0;
+        }
+        return false;
+    }
+
+    /** Whether the memory at window address {@code at} (a checked, non-empty block) is served by its owner. */
+    private boolean servedAt(int target, long at) {
+        if (tables == null) {
+            return members.served(target);
+        }
+        RegionCache t = tables[target];
+        return t.served(t.find(at, 1));
+    }
+
+    /** The key of the descriptor over window address {@code at} of {@code target}. */
+    private RemoteKey keyAt(int target, long at) {
+        if (tables == null) {
+            return members.memory(target);
+        }
+        RegionCache t = tables[target];
+        return t.key(t.find(at, 1));
+    }
+
+    /** Window address {@code at} as an offset in the memory {@link #keyAt} names. */
+    private long offsetAt(int target, long at) {
+        if (tables == null) {
+            return at;
+        }
+        RegionCache t = tables[target];
+        return at - t.displacement(t.find(at, 1));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -128,7 +245,7 @@ public final class Window {
      */
     public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         long from = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -143,7 +260,7 @@ public final class Window {
     /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
     public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         long into = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -171,7 +288,7 @@ public final class Window {
                     + " bytes is not whole elements of " + unit + " bytes");
             }
         }
-        Countdown parts = new Countdown(engine, done);
+        Countdown parts = new Countdown(engine, done, tables != null);
         try {
             long from = 0;
             for (int b = 0; b < blocks.count(); b++) {
@@ -189,12 +306,13 @@ public final class Window {
 
     private void accumulateBlock(int target, long at, int n, Object base, long offset, ElementOp op, boolean fetch,
                                  Object resultBase, long resultOffset, Countdown parts) {
-        int world = members.worldRank(target);
-        RemoteKey key = members.memory(target);
         if (n == 0 || op.isNoOp() && !fetch) {
             return; // nothing to change and nothing to return
         }
-        boolean atomics = op.onLongs() && !members.served(target); // served memory has no NIC atomics
+        int world = members.worldRank(target);
+        boolean atomics = op.onLongs() && !servedAt(target, at); // served memory has no NIC atomics
+        RemoteKey key = atomics ? keyAt(target, at) : null;
+        long local = atomics ? offsetAt(target, at) : 0;
         boolean nicAdd = atomics && (op.isSum() || op.isNoOp());
         if (unorderedAtomics[target] && (fetch || !nicAdd)) {
             // MPI orders accumulates from one origin to one location (accumulate_ordering's default):
@@ -206,21 +324,21 @@ public final class Window {
             for (int i = 0; i < n; i++) {
                 long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
                 if (fetch) {
-                    channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i,
+                    channel.fetchAndAdd(world, key, local + 8L * i, delta, resultBase, resultOffset + 8L * i,
                         parts.part());
                 } else {
-                    channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
+                    channel.fetchAndAdd(world, key, local + 8L * i, delta, null, 0, parts.part());
                 }
             }
         } else if (atomics) {
             long[] cell = new long[2]; // [0] the origin's element, [1] the target's, combined in place
             for (int i = 0; i < n; i++) {
-                long old = locks.fetchAndAdd(world, key, at + 8L * i, 0);
+                long old = locks.fetchAndAdd(world, key, local + 8L * i, 0);
                 while (true) {
                     Addresses.copy(base, offset + 8L * i, cell, Addresses.LONG_ARRAY_BASE, 8);
                     cell[1] = old;
                     op.apply(cell, Addresses.LONG_ARRAY_BASE, cell, Addresses.LONG_ARRAY_BASE + 8, 1);
-                    long found = locks.compareAndSwap(world, key, at + 8L * i, old, cell[1]);
+                    long found = locks.compareAndSwap(world, key, local + 8L * i, old, cell[1]);
                     if (found == old) {
                         break;
                     }
@@ -267,12 +385,12 @@ public final class Window {
                                int elementBytes, boolean longs) {
         long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
         int world = members.worldRank(target);
-        RemoteKey key = members.memory(target);
         if (unorderedAtomics[target]) {
             completeTarget(target); // ordered after the accumulates before it, as in accumulate()
         }
-        if (longs && !members.served(target)) {
-            channel.compareAndSwap(world, key, at, Addresses.getLong(compareBase, compareOffset),
+        if (longs && !servedAt(target, at)) {
+            channel.compareAndSwap(world, keyAt(target, at), offsetAt(target, at),
+                Addresses.getLong(compareBase, compareOffset),
                 Addresses.getLong(originBase, originOffset), resultBase, resultOffset, null);
             unorderedAtomics[target] = true;
             return;
@@ -298,18 +416,18 @@ public final class Window {
 
     /** A put of one block: a NIC operation, or a request to the target's engine when it serves its memory. */
     private void issuePut(int target, long at, Object base, long from, int length, Operation done) {
-        if (members.served(target)) {
+        if (servedAt(target, at)) {
             served.put(target, members.worldRank(target), at, base, from, length, done);
         } else {
-            channel.put(members.worldRank(target), members.memory(target), at, base, from, length, done);
+            channel.put(members.worldRank(target), keyAt(target, at), offsetAt(target, at), base, from, length, done);
         }
     }
 
     private void issueGet(int target, long at, Object base, long into, int length, Operation done) {
-        if (members.served(target)) {
+        if (servedAt(target, at)) {
             served.get(target, members.worldRank(target), at, base, into, length, done);
         } else {
-            channel.get(members.worldRank(target), members.memory(target), at, base, into, length, done);
+            channel.get(members.worldRank(target), keyAt(target, at), offsetAt(target, at), base, into, length, done);
         }
     }
 
@@ -318,6 +436,8 @@ public final class Window {
         unorderedAtomics[target] = false;
         try {
             channel.awaitTarget(members.worldRank(target));
+        } catch (EngineException e) {
+            throw detached(e);
         } finally {
             served.await(target);
         }
@@ -327,9 +447,24 @@ public final class Window {
         Arrays.fill(unorderedAtomics, false);
         try {
             channel.awaitAll();
+        } catch (EngineException e) {
+            throw detached(e);
         } finally {
             served.awaitAll();
         }
+    }
+
+    /**
+     * In a dynamic window a descriptor is refused (ERR_WIN) only when its region was detached
+     * after this rank read the member's table: an access outside the attached memory, ERR_RMA_RANGE
+     * as when the check at the origin finds it.
+     */
+    private EngineException detached(EngineException e) {
+        if (tables == null || e.errorClass() != ErrorClass.WIN) {
+            return e;
+        }
+        return new EngineException(ErrorClass.RMA_RANGE, e.getMessage()
+            + " (memory detached from the dynamic window: nothing was written)");
     }
 
     private interface Issue {
@@ -341,7 +476,7 @@ public final class Window {
         issue.issue(done);
         engine.await(done);
         if (done.error() != ErrorClass.SUCCESS) {
-            throw new EngineException(done.error(), done.errorMessage());
+            throw detached(new EngineException(done.error(), done.errorMessage()));
         }
     }
 
@@ -353,6 +488,9 @@ public final class Window {
                 + " is not in the window's group of " + members.size());
         }
         epochs.checkAccess(call, target);
+        if (tables != null) {
+            return checkAttached(call, target, disp, blocks);
+        }
         long unit = members.dispUnit(target);
         long size = members.windowBytes(target);
         if (disp < 0 || disp > size / Math.max(unit, 1) + 1) {
@@ -367,6 +505,26 @@ public final class Window {
             }
         }
         return at;
+    }
+
+    /**
+     * A dynamic window's range check: each block inside one region the target has attached (the
+     * displacement is in bytes, an address: a negative one is fine when a datatype's positive lower
+     * bound brings its blocks into a region), reading the target's table again once when this
+     * rank's copy misses it.
+     */
+    private long checkAttached(String call, int target, long disp, TargetBlocks blocks) {
+        boolean[] refreshed = {false};
+        for (int b = 0; b < blocks.count(); b++) {
+            long from = disp + blocks.offsets()[b];
+            int length = blocks.lengths()[b];
+            if (length > 0 && (from < 0 || !attachedCovers(target, from, length, refreshed))) {
+                throw new EngineException(ErrorClass.RMA_RANGE, call + ": the access at targetDisp " + disp
+                    + " is outside every region rank " + target + " has attached to the dynamic window (" + length
+                    + " bytes at displacement " + from + ")");
+            }
+        }
+        return disp;
     }
 
     private static EngineException outside(String call, int target, long disp, long unit, long size) {

@@ -12,15 +12,20 @@ import org.atollmpi.engine.RemoteKey;
  * {@link #FIELDS} longs per member that the {@code mpi} layer runs; immutable.
  *
  * <pre>
- *  per member: [ memory id | memory capability | size | disp unit | control id | control capability | served ]
- *
- * A member whose window memory is not board memory is <em>served</em>: its engine answers the
- * others' puts and gets ({@link WindowServer}), its memory key names no descriptor.
+ *  per member: [ memory id | memory capability | size | disp unit | control id | control capability | kind ]
  * </pre>
+ *
+ * The kind: {@link #BOARD} memory, reached by the NIC; {@link #SERVED}, memory that is not board
+ * memory, whose member's engine answers the others' puts and gets ({@link WindowServer}) and
+ * whose memory key names no descriptor; {@link #DYNAMIC}, a dynamic window, whose memory key and
+ * size are the member's {@link AttachmentTable}.
  */
 public final class WindowMembers {
     /** Longs per member in the creation exchange. */
     public static final int FIELDS = 7;
+    static final int BOARD = 0;
+    static final int SERVED = 1;
+    static final int DYNAMIC = 2;
 
     private final int[] worldRanks;
     private final RemoteKey[] memory;
@@ -28,9 +33,11 @@ public final class WindowMembers {
     private final int[] dispUnits;
     private final RemoteKey[] control;
     private final boolean[] served;
+    private final boolean dynamic;
 
     private WindowMembers(int[] worldRanks, RemoteKey[] memory, long[] sizes, int[] dispUnits, RemoteKey[] control,
-                          boolean[] served) {
+                          boolean[] served, boolean dynamic) {
+        this.dynamic = dynamic;
         this.worldRanks = worldRanks;
         this.memory = memory;
         this.sizes = sizes;
@@ -40,9 +47,9 @@ public final class WindowMembers {
     }
 
     /** This member's contribution to the creation exchange. */
-    public static long[] describe(RemoteKey memory, long size, int dispUnit, RemoteKey control, boolean served) {
+    static long[] describe(RemoteKey memory, long size, int dispUnit, RemoteKey control, int kind) {
         return new long[] {memory.id(), memory.capability(), size, dispUnit, control.id(), control.capability(),
-            served ? 1 : 0};
+            kind};
     }
 
     /** The table from the exchange: {@code all} holds every member's {@link #describe} in rank order. */
@@ -57,15 +64,19 @@ public final class WindowMembers {
         long[] sizes = new long[n];
         boolean[] served = new boolean[n];
         int[] units = new int[n];
+        boolean dynamic = n > 0 && all[6] == DYNAMIC;
         for (int m = 0; m < n; m++) {
             int at = m * FIELDS;
             memory[m] = new RemoteKey(worldRanks[m], (int) all[at], all[at + 1]);
             sizes[m] = all[at + 2];
             units[m] = (int) all[at + 3];
             control[m] = new RemoteKey(worldRanks[m], (int) all[at + 4], all[at + 5]);
-            served[m] = all[at + 6] != 0;
+            served[m] = all[at + 6] == SERVED;
+            if ((all[at + 6] == DYNAMIC) != dynamic) {
+                throw new EngineException(ErrorClass.INTERN, "window exchange mixes dynamic and other members");
+            }
         }
-        return new WindowMembers(worldRanks.clone(), memory, sizes, units, control, served);
+        return new WindowMembers(worldRanks.clone(), memory, sizes, units, control, served, dynamic);
     }
 
     public int size() {
@@ -91,6 +102,11 @@ public final class WindowMembers {
 
     public RemoteKey control(int member) {
         return control[member];
+    }
+
+    /** Whether the window is dynamic: each member's memory key and size are its {@link AttachmentTable}. */
+    public boolean dynamic() {
+        return dynamic;
     }
 
     /** Whether the member's engine serves accesses to its memory (not board memory). */

@@ -7,7 +7,8 @@ import org.atollmpi.engine.Operation;
 
 /**
  * The target side of a window whose memory is not board memory (a heap array, an ordinary direct
- * buffer): no window descriptor can cover it, so this rank's engine serves the others' puts and
+ * buffer, or such memory attached to a dynamic window: see {@link ServedMemory}): no window
+ * descriptor can cover it, so this rank's engine serves the others' puts and
  * gets. One receive for {@link ServedRequestDescriptor requests} is always posted on the window's
  * context; its completion hook (run by whichever thread progresses the engine: the program in any
  * MPI call, or the progress thread of {@code --async-progress}) copies a put into the memory and
@@ -17,19 +18,17 @@ import org.atollmpi.engine.Operation;
  */
 final class WindowServer {
     private final Engine engine;
-    private final Object base;
-    private final long offset;
-    private final long size;
+    private static final byte[] NO_DATA = new byte[0];
+
+    private final ServedMemory memory;
     private final int context;
     private final byte[] request = new byte[ServedRequestDescriptor.HEADER + ServedRequestDescriptor.MAX_PUT];
     private Operation posted;
     private boolean stopped;
 
-    WindowServer(Engine engine, Object base, long offset, long size, int context) {
+    WindowServer(Engine engine, ServedMemory memory, int context) {
         this.engine = engine;
-        this.base = base;
-        this.offset = offset;
-        this.size = size;
+        this.memory = memory;
         this.context = context;
     }
 
@@ -68,20 +67,25 @@ final class WindowServer {
         long at = ServedRequestDescriptor.offset(request);
         long length = ServedRequestDescriptor.length(request);
         int reply = ServedRequestDescriptor.reply(request);
-        boolean inside = at >= 0 && length >= 0 && at <= size && length <= size - at;
+        boolean inside = length >= 0 && length <= Integer.MAX_VALUE && memory.covers(at, length);
         if (kind == ServedRequestDescriptor.PUT) {
             inside &= op.byteCount() == ServedRequestDescriptor.HEADER + length;
             if (inside) {
-                Addresses.copy(request, Addresses.BYTE_ARRAY_BASE + ServedRequestDescriptor.HEADER, base, offset + at,
-                    length);
+                Addresses.copy(request, Addresses.BYTE_ARRAY_BASE + ServedRequestDescriptor.HEADER, memory.base(at),
+                    memory.address(at), length);
             }
             long[] status = {inside ? ServedRequestDescriptor.DONE : ServedRequestDescriptor.REFUSED};
             engine.release(engine.isend(Engine.MODE_STANDARD, status, Addresses.LONG_ARRAY_BASE, 8, source, reply,
                 context));
         } else {
             // a get outside the window is answered with no data, which the origin reads as refused
-            engine.release(engine.isend(Engine.MODE_STANDARD, base, offset + at, inside ? (int) length : 0, source,
-                reply, context));
+            if (inside) {
+                engine.release(engine.isend(Engine.MODE_STANDARD, memory.base(at), memory.address(at), (int) length,
+                    source, reply, context));
+            } else {
+                engine.release(engine.isend(Engine.MODE_STANDARD, NO_DATA, Addresses.BYTE_ARRAY_BASE, 0, source, reply,
+                    context));
+            }
         }
         engine.release(op);
         post();

@@ -3,20 +3,12 @@ package org.atollmpi.rma;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Phaser;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
-import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.nic.Board;
@@ -72,57 +64,18 @@ class WindowTest {
     }
 
     private static void run(Supplier<Board> boards, boolean heap, Body body) throws Exception {
-        try (Board board = boards.get()) {
-            Phaser phaser = new Phaser(RANKS);
-            long[] exchange = new long[RANKS * WindowMembers.FIELDS];
-            int[] world = {0, 1, 2};
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            CountDownLatch done = new CountDownLatch(RANKS);
-            List<Thread> threads = new ArrayList<>();
-            for (int r = 0; r < RANKS; r++) {
-                int me = r;
-                Engine engine = new Engine(board.open(r), new EngineConfig(1024, 1024, 4096, 3,
-                    EngineConfig.IdleMode.BACKOFF), false);
-                threads.add(new Thread(() -> {
-                    try {
-                        WindowBarrier barrier = () -> {
-                            int phase = phaser.arrive();
-                            while (phaser.getPhase() == phase) {
-                                engine.idle(engine.progress());
-                            }
-                        };
-                        long[] array = new long[BYTES / 8];
-                        LocalMemory local = heap ? LocalMemory.serve(engine, array, Addresses.LONG_ARRAY_BASE, BYTES, 1)
-                            : LocalMemory.allocate(engine, BYTES, 1);
-                        assertEquals(heap, local.served());
-                        System.arraycopy(local.describe(), 0, exchange, me * WindowMembers.FIELDS, WindowMembers.FIELDS);
-                        barrier.barrier();
-                        Window win = new Window(engine, WindowMembers.fromExchange(world, exchange), me, 10, barrier,
-                            local);
-                        BoardRegion region = local.allocated();
-                        body.run(heap ? new Rank(me, engine, win, array, Addresses.LONG_ARRAY_BASE)
-                            : new Rank(me, engine, win, region.base(), region.address()));
-                        win.free("free");
-                    } catch (Throwable t) {
-                        failure.compareAndSet(null, t);
-                        phaser.forceTermination();
-                    } finally {
-                        done.countDown();
-                    }
-                }, "rank-" + r));
-            }
-            threads.forEach(t -> {
-                t.setDaemon(true);
-                t.start();
-            });
-            boolean finished = done.await(80, TimeUnit.SECONDS);
-            if (failure.get() instanceof Exception e) {
-                throw e;
-            } else if (failure.get() != null) {
-                throw new AssertionError(failure.get());
-            }
-            assertTrue(finished, "ranks did not finish");
-        }
+        long[][] arrays = new long[RANKS][];
+        WindowRanks.run(boards, RANKS, (me, engine) -> {
+            arrays[me] = new long[BYTES / 8];
+            LocalMemory local = heap ? LocalMemory.serve(engine, arrays[me], Addresses.LONG_ARRAY_BASE, BYTES, 1)
+                : LocalMemory.allocate(engine, BYTES, 1);
+            assertEquals(heap, local.served());
+            return local;
+        }, (me, engine, win, local) -> {
+            BoardRegion region = local.allocated();
+            body.run(heap ? new Rank(me, engine, win, arrays[me], Addresses.LONG_ARRAY_BASE)
+                : new Rank(me, engine, win, region.base(), region.address()));
+        });
     }
 
     private static long[] longs(long... v) {
@@ -281,7 +234,7 @@ class WindowTest {
     }
 
     /** SUM, NO_OP or REPLACE on 8-byte integers. */
-    private record LongOp(int kind) implements ElementOp {
+    record LongOp(int kind) implements ElementOp {
         static final int SUM = 0;
         static final int NO_OP = 1;
         static final int REPLACE = 2;
@@ -318,7 +271,7 @@ class WindowTest {
     }
 
     /** SUM on ints or longs, as the mpi layer's reduction kernels do it. */
-    private record Sum(int elementBytes) implements ElementOp {
+    record Sum(int elementBytes) implements ElementOp {
         @Override
         public boolean onLongs() {
             return elementBytes == 8;
