@@ -132,6 +132,15 @@ public final class Datatype implements Freeable, Cloneable {
     final int baseSize;
     private final Datatype base;
     final boolean predefined;
+
+    /**
+     * Whether MPI_Compare_and_swap takes this type: the integer, logical and byte categories
+     * (MPI-3.1 11.3.4.4), that is MPI.BYTE, SHORT, INT, LONG and BOOLEAN; not the floating-point
+     * types, MPI.CHAR (a character), PACKED, the pairs or derived types.
+     */
+    final boolean comparable() {
+        return code == CODE_BYTE || code == CODE_SHORT || code == CODE_INT || code == CODE_LONG || code == CODE_BOOLEAN;
+    }
     /** {@link #CODE_SHORT2}..{@link #CODE_DOUBLE_INT} for the pair types and their dups, else 0. */
     private final int pair;
     /** Bytes from the start of a pair to its index. */

@@ -463,6 +463,10 @@ public final class Win implements Freeable {
     }
 
     private void fetchAndOpImpl(Object origin, Object result, Datatype type, int targetRank, int targetDisp, Op op) {
+        if (type == null || !type.predefined || type.isObject()) {
+            live("fetchAndOp");
+            throw comm.raise(ErrorClass.TYPE, "fetchAndOp: dataType must be a predefined type, not " + type);
+        }
         boolean noOp = op != null && op.code == Op.NO_OP;
         access("fetchAndOp", Kind.GET_ACCUMULATE, noOp && origin == null ? null : origin,
             noOp && origin == null ? 0 : 1,
@@ -482,8 +486,9 @@ public final class Win implements Freeable {
                                                  int targetRank, int targetDisp) {
         String call = "compareAndSwap";
         live(call);
-        if (type == null || !type.predefined || type.isObject()) {
-            throw comm.raise(ErrorClass.TYPE, call + ": targetType must be a predefined type, not " + type);
+        if (type == null || !type.comparable()) {
+            throw comm.raise(ErrorClass.TYPE, call + ": targetType must be an integer, boolean or byte type"
+                + " (MPI.BYTE, SHORT, INT, LONG or BOOLEAN), not " + type);
         }
         long o = Buffers.offset(comm, call, origin, 0, 1, type, false);
         long c = Buffers.offset(comm, call, compare, 0, 1, type, false);
