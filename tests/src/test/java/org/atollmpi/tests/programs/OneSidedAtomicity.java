@@ -1,0 +1,105 @@
+package org.atollmpi.tests.programs;
+
+import java.nio.ByteBuffer;
+import java.util.BitSet;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Win;
+
+/**
+ * Accumulate operations are atomic with respect to each other: every rank (rank 0, the target,
+ * included) adds 1 to one long on rank 0 with {@code fetchAndOp(SUM)} {@code fetches} times
+ * (default 100,000), and the total is exact; more, the values fetched over all ranks are exactly
+ * 0 .. total - 1, each once (no two fetch-and-adds saw the same value). Then every rank adds its
+ * rank + 1 to each element of a 1,000-int array on rank 0 with {@code accumulate(SUM)}
+ * {@code arrays} times (default 1,000), and every element is exact. Both in one lockAll epoch with
+ * flush, on a window from {@code Win.allocate}; the arguments are {@code fetches=N arrays=N}.
+ */
+public final class OneSidedAtomicity {
+    static final int ELEMENTS = 1000;
+
+    private OneSidedAtomicity() {
+    }
+
+    public static void main(String[] args) {
+        Check.init(args);
+        int fetches = 100_000;
+        int arrays = 1_000;
+        for (String a : args) {
+            if (a.startsWith("fetches=")) {
+                fetches = Integer.parseInt(a.substring(8));
+            } else if (a.startsWith("arrays=")) {
+                arrays = Integer.parseInt(a.substring(7));
+            }
+        }
+        int me = Check.rank();
+        int n = Check.size();
+        Intracomm world = MPI.COMM_WORLD;
+        Win win = new Win(8 + 4 * ELEMENTS, 1, MPI.INFO_NULL, world, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
+        ByteBuffer base = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+        final int perRank = fetches;
+        final int rounds = arrays;
+
+        Check.step("fetchAndOp(SUM) on one long from every rank: exact total, every value fetched once", () -> {
+            ByteBuffer one = MPI.newByteBuffer(8);
+            ByteBuffer old = MPI.newByteBuffer(8);
+            one.putLong(0, 1);
+            long[] seen = new long[perRank];
+            long start = System.nanoTime();
+            win.lockAll(0);
+            for (int i = 0; i < perRank; i++) {
+                win.fetchAndOp(one, old, MPI.LONG, 0, 0, MPI.SUM);
+                win.flush(0);
+                seen[i] = old.getLong(0);
+            }
+            win.unlockAll();
+            System.out.printf("rank %d: %d fetchAndOp in %d ms%n", me, perRank, Check.millisSince(start));
+            for (int i = 1; i < perRank; i++) {
+                Check.that(seen[i] > seen[i - 1], "fetch %d saw %d after %d: not increasing", i, seen[i], seen[i - 1]);
+            }
+            long[] all = me == 0 ? new long[perRank * n] : null;
+            world.gather(seen, perRank, MPI.LONG, all, perRank, MPI.LONG, 0);
+            world.barrier();
+            if (me == 0) {
+                long total = (long) perRank * n;
+                Check.equal(total, base.getLong(0), "the long after " + n + " x " + perRank + " fetchAndOp(SUM, 1)");
+                BitSet values = new BitSet((int) total);
+                for (long v : all) {
+                    Check.that(v >= 0 && v < total, "a fetched value %d outside 0 .. %d", v, total - 1);
+                    Check.that(!values.get((int) v), "value %d fetched twice", v);
+                    values.set((int) v);
+                }
+            }
+        });
+
+        Check.step("accumulate(SUM) of " + ELEMENTS + " ints from every rank: every element exact", () -> {
+            ByteBuffer add = MPI.newByteBuffer(4 * ELEMENTS);
+            for (int i = 0; i < ELEMENTS; i++) {
+                add.putInt(4 * i, me + 1);
+            }
+            long start = System.nanoTime();
+            win.lockAll(0);
+            for (int r = 0; r < rounds; r++) {
+                win.accumulate(add, ELEMENTS, MPI.INT, 0, 8, ELEMENTS, MPI.INT, MPI.SUM);
+                if (r % 16 == 15) {
+                    win.flush(0);
+                }
+            }
+            win.unlockAll();
+            System.out.printf("rank %d: %d accumulates of %d ints in %d ms%n", me, rounds, ELEMENTS,
+                Check.millisSince(start));
+            world.barrier();
+            if (me == 0) {
+                long expected = (long) rounds * n * (n + 1) / 2;
+                for (int i = 0; i < ELEMENTS; i++) {
+                    Check.equal(expected, base.getInt(8 + 4 * i), "element " + i + " after " + rounds
+                        + " accumulates from each of " + n + " ranks");
+                }
+            }
+        });
+
+        win.free();
+        Check.done();
+    }
+}

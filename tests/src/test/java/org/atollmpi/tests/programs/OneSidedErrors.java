@@ -1,0 +1,158 @@
+package org.atollmpi.tests.programs;
+
+import java.nio.ByteBuffer;
+
+import mpi.Datatype;
+import mpi.Group;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Win;
+import org.atollmpi.engine.ErrorClass;
+
+/**
+ * Bad one-sided accesses are refused with the right error class, under ERRORS_RETURN on the
+ * window, and change no memory: a displacement or count outside the target window (put, get,
+ * accumulate, getAccumulate, fetchAndOp, compareAndSwap, the request forms, a derived target type
+ * whose extent runs past the end, a negative displacement) is ERR_RMA_RANGE; an operation, flush
+ * or unlock outside an epoch, a put to a rank outside the start group, complete without start and
+ * wait without post are ERR_RMA_SYNC; a target rank outside the window is ERR_RANK; a lock type
+ * that is none is ERR_LOCKTYPE; any call on a freed window is ERR_WIN. Every rank's whole window
+ * has the same checksum before and after, and good accesses still work afterwards. The argument
+ * names the window kind ({@link IntWindow.Kind}).
+ */
+public final class OneSidedErrors {
+    /** MPI-3's MPI_ERR_RMA_RANGE, which the Open MPI Java bindings' {@code mpi.MPI} predates. */
+    static final int ERR_RMA_RANGE = ErrorClass.RMA_RANGE;
+    static final int INTS = 64;
+
+    private OneSidedErrors() {
+    }
+
+    public static void main(String[] args) {
+        Check.init(args);
+        IntWindow.Kind kind = IntWindow.Kind.of(args.length > 0 ? args[0] : "allocate");
+        int me = Check.rank();
+        int n = Check.size();
+        Intracomm world = MPI.COMM_WORLD;
+        world.setErrhandler(MPI.ERRORS_RETURN);
+        IntWindow w = IntWindow.create(kind, INTS, world);
+        Win win = w.win;
+        win.setErrhandler(MPI.ERRORS_RETURN);
+        for (int i = 0; i < INTS; i++) {
+            w.set(i, me * 1000 + i * 7 + 3);
+        }
+        long before = w.checksum();
+        boolean arrays = kind == IntWindow.Kind.ARRAY;
+        Origin v = Origin.of(arrays, INTS + 8);
+        Origin result = Origin.of(arrays, INTS + 8);
+        Origin compare = Origin.of(arrays, 1);
+        for (int i = 0; i < INTS + 8; i++) {
+            v.set(i, -5);
+        }
+        int t = (me + 1) % n;
+        int end = w.disp(INTS);
+
+        Check.step("out of range: ERR_RMA_RANGE for every operation, nothing written", () -> {
+            win.lockAll(0);
+            Check.expectError(ERR_RMA_RANGE, "put at the end", () -> v.put(win, 1, t, end), "put");
+            Check.expectError(ERR_RMA_RANGE, "put running past the end",
+                () -> v.put(win, 4, t, w.disp(INTS - 2)), "put");
+            Check.expectError(ERR_RMA_RANGE, "put of more than the window",
+                () -> v.put(win, INTS + 1, t, 0), "put");
+            Check.expectError(ERR_RMA_RANGE, "put at a negative displacement", () -> v.put(win, 1, t, -1), "put");
+            Check.expectError(ERR_RMA_RANGE, "get past the end", () -> result.get(win, 2, t, w.disp(INTS - 1)), "get");
+            Check.expectError(ERR_RMA_RANGE, "accumulate past the end",
+                () -> v.accumulate(win, 8, t, w.disp(INTS - 4), MPI.SUM), "accumulate");
+            Check.expectError(ERR_RMA_RANGE, "getAccumulate past the end",
+                () -> v.getAccumulate(win, result, 2, t, end, MPI.SUM), "getAccumulate");
+            Check.expectError(ERR_RMA_RANGE, "fetchAndOp at the end",
+                () -> v.fetchAndOp(win, result, t, end, MPI.SUM), "fetchAndOp");
+            Check.expectError(ERR_RMA_RANGE, "compareAndSwap at the end",
+                () -> v.compareAndSwap(win, compare, result, t, end), "compareAndSwap");
+            Check.expectError(ERR_RMA_RANGE, "rPut at the end", () -> v.rPut(win, 1, t, end), "rPut");
+            Check.expectError(ERR_RMA_RANGE, "rGet at the end", () -> result.rGet(win, 1, t, end), "rGet");
+            Check.expectError(ERR_RMA_RANGE, "rAccumulate at the end",
+                () -> v.rAccumulate(win, 1, t, end, MPI.SUM), "rAccumulate");
+            Check.expectError(ERR_RMA_RANGE, "rGetAccumulate at the end",
+                () -> v.rGetAccumulate(win, result, 1, t, end, MPI.SUM), "rGetAccumulate");
+            Datatype strided = Datatype.createVector(INTS / 2 + 1, 1, 2, MPI.INT);
+            strided.commit();
+            Check.expectError(ERR_RMA_RANGE, "put with a target type whose extent passes the end",
+                () -> v.put(win, INTS / 2 + 1, MPI.INT, t, 0, 1, strided), "put");
+            strided.free();
+            win.unlockAll();
+        });
+
+        Check.step("outside an epoch: ERR_RMA_SYNC, nothing written", () -> {
+            Check.expectError(MPI.ERR_RMA_SYNC, "put with no epoch", () -> v.put(win, 1, t, 0), "put");
+            Check.expectError(MPI.ERR_RMA_SYNC, "get with no epoch", () -> result.get(win, 1, t, 0), "get");
+            Check.expectError(MPI.ERR_RMA_SYNC, "accumulate with no epoch",
+                () -> v.accumulate(win, 1, t, 0, MPI.SUM), "accumulate");
+            Check.expectError(MPI.ERR_RMA_SYNC, "fetchAndOp with no epoch",
+                () -> v.fetchAndOp(win, result, t, 0, MPI.SUM), "fetchAndOp");
+            Check.expectError(MPI.ERR_RMA_SYNC, "rPut with no epoch", () -> v.rPut(win, 1, t, 0), "rPut");
+            Check.expectError(MPI.ERR_RMA_SYNC, "flush with no lock", () -> win.flush(t), "flush");
+            Check.expectError(MPI.ERR_RMA_SYNC, "unlock with no lock", () -> win.unlock(t), "unlock");
+            Check.expectError(MPI.ERR_RMA_SYNC, "unlockAll with no lockAll", win::unlockAll, "unlockAll");
+            Check.expectError(MPI.ERR_RMA_SYNC, "complete with no start", win::complete, "complete");
+            Check.expectError(MPI.ERR_RMA_SYNC, "waitFor with no post", win::waitFor, "wait");
+            win.lock(MPI.LOCK_SHARED, t, 0);
+            if (n > 2) {
+                int other = (me + 2) % n;
+                Check.expectError(MPI.ERR_RMA_SYNC, "put to a rank not locked", () -> v.put(win, 1, other, 0), "put");
+            }
+            win.unlock(t);
+            // a fence that ends every epoch (NOSUCCEED) leaves none open
+            win.fence(0);
+            win.fence(MPI.MODE_NOSUCCEED);
+            Check.expectError(MPI.ERR_RMA_SYNC, "put after fence(NOSUCCEED)", () -> v.put(win, 1, t, 0), "put");
+            // an access epoch to one rank only
+            Group all = world.getGroup();
+            Group to = all.incl(new int[] {t});
+            Group from = all.incl(new int[] {(me + n - 1) % n});
+            win.post(from, 0);
+            win.start(to, 0);
+            if (n > 2) {
+                int other = (me + 2) % n;
+                Check.expectError(MPI.ERR_RMA_SYNC, "put to a rank outside the start group",
+                    () -> v.put(win, 1, other, 0), "put");
+            }
+            win.complete();
+            win.waitFor();
+            to.free();
+            from.free();
+            all.free();
+        });
+
+        Check.step("a rank outside the window, a lock type that is none", () -> {
+            win.lockAll(0);
+            Check.expectError(MPI.ERR_RANK, "put to rank n", () -> v.put(win, 1, n, 0), "put", String.valueOf(n));
+            Check.expectError(MPI.ERR_RANK, "get from rank -1", () -> result.get(win, 1, -1, 0), "get");
+            win.unlockAll();
+            Check.expectError(MPI.ERR_LOCKTYPE, "lock type 99", () -> win.lock(99, t, 0), "lock");
+        });
+
+        Check.step("the checksum of every window is unchanged", () -> {
+            Check.equal(before, w.checksum(), "checksum of rank " + me + "'s whole window after the refused accesses");
+        });
+
+        Check.step("good accesses still work", () -> {
+            v.set(0, 4242);
+            win.lock(MPI.LOCK_EXCLUSIVE, t, 0);
+            v.put(win, 1, t, w.disp(INTS - 1));
+            win.unlock(t);
+            world.barrier();
+            Check.equal(4242, w.get(INTS - 1), "the last element after a good put");
+        });
+
+        w.free();
+        Check.step("a freed window: ERR_WIN", () -> {
+            Check.expectError(MPI.ERR_WIN, "put on a freed window", () -> v.put(win, 1, t, 0), "put");
+            Check.expectError(MPI.ERR_WIN, "fence on a freed window", () -> win.fence(0), "fence");
+            Check.expectError(MPI.ERR_WIN, "lock on a freed window", () -> win.lock(MPI.LOCK_SHARED, t, 0), "lock");
+            Check.expectError(MPI.ERR_WIN, "lockAll on a freed window", () -> win.lockAll(0), "lockAll");
+            Check.expectError(MPI.ERR_WIN, "free of a freed window", win::free, "free");
+        });
+        Check.done();
+    }
+}
