@@ -14,6 +14,8 @@ import org.agrona.concurrent.NoOpIdleStrategy;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.WindowKey;
+import org.atollmpi.nic.WindowRights;
 
 /**
  * The progress engine of one rank: the facade that the API and the layers above call. Ranks here
@@ -714,6 +716,91 @@ public final class Engine implements AutoCloseable {
         } finally {
             unlock();
         }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // For the one-sided layer: exposed memory and one-sided channels
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Registers a window descriptor over {@code [offset, offset + length)} of board memory (a
+     * region from {@link #allocateBoardMemory} or a buffer from {@link #allocateBuffer}) that the
+     * ranks sharing the board may read, write and update atomically with a {@link OneSidedChannel}
+     * presenting the returned key. A length of 0 exposes nothing and returns a key every access
+     * to which is refused.
+     *
+     * @throws EngineException of class {@link ErrorClass#BASE} when the memory is not board
+     *                         memory, {@link ErrorClass#NO_MEM} when the port's descriptor table is full
+     */
+    public RemoteKey expose(Object base, long offset, long length) {
+        lock();
+        try {
+            if (length == 0) {
+                return new RemoteKey(rank, 0, 0);
+            }
+            BoardRegion region = port.regionOf(base, offset, length);
+            if (region == null) {
+                throw new EngineException(ErrorClass.BASE, length + " bytes at " + Long.toHexString(offset)
+                    + " are not board memory: only board memory can be exposed to one-sided access");
+            }
+            return register(region, offset - region.address(), length);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Exposes the whole of a region from {@link #allocateBoardMemory}, as {@link #expose(Object, long, long)}. */
+    public RemoteKey expose(BoardRegion region) {
+        lock();
+        try {
+            return region.length() == 0 ? new RemoteKey(rank, 0, 0) : register(region, 0, region.length());
+        } finally {
+            unlock();
+        }
+    }
+
+    private RemoteKey register(BoardRegion region, long at, long length) {
+        WindowKey key = port.register(region, at, length, WindowRights.ALL);
+        if (key == null) {
+            resources.dropCache(); // cached staging windows hold descriptors
+            key = port.register(region, at, length, WindowRights.ALL);
+        }
+        if (key == null) {
+            throw new EngineException(ErrorClass.NO_MEM, "no window descriptor left on rank " + rank
+                + " (" + port.windowCapacity() + " in all): free some windows first");
+        }
+        return new RemoteKey(key.owner(), key.id(), key.capability());
+    }
+
+    /** Withdraws what {@link #expose} exposed: later accesses with the key are refused. */
+    public void withdraw(RemoteKey key) {
+        lock();
+        try {
+            if (key.id() != 0 || key.capability() != 0) {
+                port.deregister(new WindowKey(key.owner(), key.id(), key.capability()));
+            }
+        } finally {
+            unlock();
+        }
+    }
+
+    /** A channel that issues one-sided operations and counts their completions (one per window). */
+    public OneSidedChannel newOneSidedChannel() {
+        lock();
+        try {
+            return new OneSidedChannel(this);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Names a channel in the operation table; not an active role (quiesce does not wait for it). */
+    void registerChannel(ProtocolRole role) {
+        table.register(role);
+    }
+
+    void retireChannel(ProtocolRole role) {
+        table.release(role);
     }
 
     /** Adds a work item that every progress pass runs, after the engine's own. */

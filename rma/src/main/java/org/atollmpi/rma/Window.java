@@ -1,0 +1,518 @@
+package org.atollmpi.rma;
+
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+
+import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.OneSidedChannel;
+import org.atollmpi.engine.Operation;
+import org.atollmpi.engine.RemoteKey;
+
+/**
+ * One rank's side of one MPI window: every member's exposed memory ({@link WindowMembers}), the
+ * epochs this rank has open ({@link EpochState}) and the operations, issued through the engine's
+ * {@link OneSidedChannel}. Targets are members (ranks in the window's group); data are bytes at
+ * {@code (base, offset)} addresses, the {@code mpi} layer having checked and packed the program's
+ * buffers.
+ *
+ * <p><b>Where the work happens.</b> Window memory is board memory (a window descriptor), so a put
+ * or a get is one copy made by the origin's NIC operation and the target never calls MPI, in every
+ * synchronisation mode; the passive-target locks are NIC atomics on the target's lock word
+ * ({@link LockWord}). Fence ends with the {@link WindowBarrier}; post/start/complete/wait are
+ * zero-byte messages on the window's own context.
+ *
+ * <p><b>Checks.</b> Every operation is checked at the origin before anything is issued: against the
+ * epoch (ERR_RMA_SYNC) and against the size the target exposed (ERR_RMA_RANGE), so no memory is
+ * touched in either case; the NIC's descriptor check is the second line (a refused access is
+ * raised by the next flush, unlock, complete or fence). A freed window raises ERR_WIN.
+ *
+ * <p><b>Accumulates</b> are atomic per element with respect to each other: SUM on 8-byte integers
+ * is the NIC's fetch-and-add (no round trip waited for), other operations on 8-byte integers a
+ * compare-and-swap loop per element (one round trip each, never a lock), everything else a
+ * get-modify-put at the origin under the target's accumulate lock word, taken and released with
+ * compare-and-swap. The lock keeps the target out of the work, which is the point of window
+ * descriptors, at the price of three round trips per call; a target-served accumulate would cost
+ * one but need the target to enter MPI.
+ *
+ * <p>Not thread-safe on its own: the {@code mpi} layer serialises calls on one window.
+ */
+public final class Window {
+    static final int TAG_POST = 1;
+    static final int TAG_COMPLETE = 2;
+
+    private final Engine engine;
+    private final WindowMembers members;
+    private final int me;
+    private final int context;
+    private final WindowBarrier barrier;
+    private final LocalMemory local;
+    private final OneSidedChannel channel;
+    private final LockWord locks;
+    private final EpochState epochs;
+    private final Operation[] completeNotices;
+    private boolean freed;
+
+    /**
+     * @param me      this rank's member index
+     * @param context an engine context of the window's own, for the post/start/complete/wait messages
+     */
+    public Window(Engine engine, WindowMembers members, int me, int context, WindowBarrier barrier, LocalMemory local) {
+        this.engine = engine;
+        this.members = members;
+        this.me = me;
+        this.context = context;
+        this.barrier = barrier;
+        this.local = local;
+        this.channel = engine.newOneSidedChannel();
+        this.locks = new LockWord(engine, channel);
+        this.epochs = new EpochState(members.size());
+        this.completeNotices = new Operation[members.size()];
+    }
+
+    public WindowMembers members() {
+        return members;
+    }
+
+    public LocalMemory local() {
+        return local;
+    }
+
+    public EpochState epochs() {
+        return epochs;
+    }
+
+    public boolean isFreed() {
+        return freed;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Communication
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Puts the {@code blocks.bytes()} bytes at {@code (base, offset)} into the blocks of member
+     * {@code target}'s window at displacement {@code disp}; {@code done} (a composite, or null)
+     * completes with the last of them. The origin memory must stay unchanged until the operation
+     * completes (flush, unlock, fence, complete).
+     */
+    public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
+        long at = check(call, target, disp, blocks);
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        Countdown parts = new Countdown(engine, done);
+        long from = offset;
+        for (int b = 0; b < blocks.count(); b++) {
+            int length = blocks.lengths()[b];
+            if (length > 0) {
+                channel.put(world, key, at + blocks.offsets()[b], base, from, length, parts.part());
+            }
+            from += length;
+        }
+        parts.seal();
+    }
+
+    /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
+    public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
+        long at = check(call, target, disp, blocks);
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        Countdown parts = new Countdown(engine, done);
+        long into = offset;
+        for (int b = 0; b < blocks.count(); b++) {
+            int length = blocks.lengths()[b];
+            if (length > 0) {
+                channel.get(world, key, at + blocks.offsets()[b], base, into, length, parts.part());
+            }
+            into += length;
+        }
+        parts.seal();
+    }
+
+    /**
+     * {@code target[i] = target[i] op origin[i]} for the elements of the target's blocks, atomic
+     * per element (see the class comment for how). With {@code fetch} (getAccumulate, fetchAndOp)
+     * the target's elements from before the operation land, packed, at
+     * {@code (resultBase, resultOffset)}.
+     */
+    public void accumulate(String call, int target, long disp, TargetBlocks blocks, Object base, long offset,
+                           ElementOp op, boolean fetch, Object resultBase, long resultOffset, Operation done) {
+        long at = check(call, target, disp, blocks);
+        int unit = op.elementBytes();
+        for (int length : blocks.lengths()) {
+            if (length % unit != 0) {
+                throw new EngineException(ErrorClass.TYPE, call + ": a block of " + length + " bytes is not whole elements of "
+                    + unit + " bytes");
+            }
+        }
+        Countdown parts = new Countdown(engine, done);
+        try {
+            long from = 0;
+            for (int b = 0; b < blocks.count(); b++) {
+                int length = blocks.lengths()[b];
+                accumulateBlock(target, at + blocks.offsets()[b], length / unit, base, offset + from, op, fetch,
+                    resultBase, resultOffset + from, parts);
+                from += length;
+            }
+        } catch (RuntimeException e) {
+            parts.fail(e instanceof EngineException ee ? ee.errorClass() : ErrorClass.INTERN, e.getMessage());
+            throw e;
+        }
+        parts.seal();
+    }
+
+    private void accumulateBlock(int target, long at, int n, Object base, long offset, ElementOp op, boolean fetch,
+                                 Object resultBase, long resultOffset, Countdown parts) {
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        if (n == 0 || op.isNoOp() && !fetch) {
+            return; // nothing to change and nothing to return
+        }
+        if (op.onLongs() && (op.isSum() || op.isNoOp())) {
+            for (int i = 0; i < n; i++) {
+                long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
+                if (fetch) {
+                    channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i, parts.part());
+                } else {
+                    channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
+                }
+            }
+        } else if (op.onLongs()) {
+            long[] cell = new long[2]; // [0] the origin's element, [1] the target's, combined in place
+            for (int i = 0; i < n; i++) {
+                long old = locks.fetchAndAdd(world, key, at + 8L * i, 0);
+                while (true) {
+                    Addresses.copy(base, offset + 8L * i, cell, Addresses.LONG_ARRAY_BASE, 8);
+                    cell[1] = old;
+                    op.apply(cell, Addresses.LONG_ARRAY_BASE, cell, Addresses.LONG_ARRAY_BASE + 8, 1);
+                    long found = locks.compareAndSwap(world, key, at + 8L * i, old, cell[1]);
+                    if (found == old) {
+                        break;
+                    }
+                    old = found;
+                }
+                if (fetch) {
+                    Addresses.putLong(resultBase, resultOffset + 8L * i, old);
+                }
+            }
+        } else {
+            underAccumulateLock(target, at, n * op.elementBytes(), n, base, offset, op, fetch, resultBase, resultOffset);
+        }
+    }
+
+    private void underAccumulateLock(int target, long at, int bytes, int n, Object base, long offset, ElementOp op,
+                                     boolean fetch, Object resultBase, long resultOffset) {
+        int world = members.worldRank(target);
+        RemoteKey control = members.control(target);
+        RemoteKey key = members.memory(target);
+        byte[] copy = new byte[bytes];
+        int myWorld = members.worldRank(me);
+        locks.lockAccumulate(world, control, myWorld);
+        try {
+            awaitOne(done -> channel.get(world, key, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
+            if (fetch) {
+                Addresses.copy(copy, Addresses.BYTE_ARRAY_BASE, resultBase, resultOffset, bytes);
+            }
+            if (!op.isNoOp()) {
+                op.apply(base, offset, copy, Addresses.BYTE_ARRAY_BASE, n);
+                awaitOne(done -> channel.put(world, key, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
+            }
+        } finally {
+            locks.unlockAccumulate(world, control, myWorld);
+        }
+    }
+
+    /**
+     * Replaces the target element at {@code disp} with the origin's if it equals the compare
+     * element; the element found lands in the result. 8-byte integers: the NIC's compare-and-swap;
+     * other elements under the accumulate lock.
+     */
+    public void compareAndSwap(String call, int target, long disp, Object originBase, long originOffset,
+                               Object compareBase, long compareOffset, Object resultBase, long resultOffset,
+                               int elementBytes, boolean longs) {
+        long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
+        int world = members.worldRank(target);
+        RemoteKey key = members.memory(target);
+        if (longs) {
+            channel.compareAndSwap(world, key, at, Addresses.getLong(compareBase, compareOffset),
+                Addresses.getLong(originBase, originOffset), resultBase, resultOffset, null);
+            return;
+        }
+        RemoteKey control = members.control(target);
+        int myWorld = members.worldRank(me);
+        byte[] found = new byte[elementBytes];
+        locks.lockAccumulate(world, control, myWorld);
+        try {
+            awaitOne(done -> channel.get(world, key, at, found, Addresses.BYTE_ARRAY_BASE, elementBytes, done));
+            Addresses.copy(found, Addresses.BYTE_ARRAY_BASE, resultBase, resultOffset, elementBytes);
+            boolean equal = true;
+            for (int i = 0; i < elementBytes && equal; i++) {
+                equal = found[i] == Addresses.getByte(compareBase, compareOffset + i);
+            }
+            if (equal) {
+                awaitOne(done -> channel.put(world, key, at, originBase, originOffset, elementBytes, done));
+            }
+        } finally {
+            locks.unlockAccumulate(world, control, myWorld);
+        }
+    }
+
+    private interface Issue {
+        void issue(Operation done);
+    }
+
+    private void awaitOne(Issue issue) {
+        Operation done = engine.newComposite(context);
+        issue.issue(done);
+        engine.await(done);
+        if (done.error() != ErrorClass.SUCCESS) {
+            throw new EngineException(done.error(), done.errorMessage());
+        }
+    }
+
+    /** Epoch and range checks (every block inside the target's window); the displacement in bytes. */
+    private long check(String call, int target, long disp, TargetBlocks blocks) {
+        checkOpen(call);
+        if (target < 0 || target >= members.size()) {
+            throw new EngineException(ErrorClass.RANK, call + ": target rank " + target + " is not in the window's group of "
+                + members.size());
+        }
+        epochs.checkAccess(call, target);
+        long unit = members.dispUnit(target);
+        long size = members.windowBytes(target);
+        if (disp < 0 || disp > size / Math.max(unit, 1) + 1) {
+            throw outside(call, target, disp, unit, size);
+        }
+        long at = disp * unit;
+        for (int b = 0; b < blocks.count(); b++) {
+            long from = at + blocks.offsets()[b];
+            int length = blocks.lengths()[b];
+            if (length > 0 && (from < 0 || from > size || length > size - from)) {
+                throw outside(call, target, disp, unit, size);
+            }
+        }
+        return at;
+    }
+
+    private static EngineException outside(String call, int target, long disp, long unit, long size) {
+        return new EngineException(ErrorClass.RMA_RANGE, call + ": the access at targetDisp " + disp + " (disp unit "
+            + unit + ") runs outside the " + size + "-byte window of rank " + target);
+    }
+
+    private void checkOpen(String call) {
+        if (freed) {
+            throw new EngineException(ErrorClass.WIN, call + ": the window has been freed");
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Synchronisation
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Completes every operation this rank issued in the epoch, then waits at the barrier for every
+     * member to have done so. MODE_NOSUCCEED ends the fence epoch; MODE_NOPRECEDE (nothing issued
+     * before) needs nothing else: completing nothing is free.
+     */
+    public void fence(String call, boolean noSucceed) {
+        checkOpen(call);
+        epochs.checkFence(call);
+        channel.awaitAll();
+        barrier.barrier();
+        epochs.fenced(noSucceed);
+    }
+
+    /**
+     * Opens a passive-target epoch towards {@code target}: takes its lock word with NIC atomics
+     * (the target does nothing), unless {@code noCheck} (MODE_NOCHECK: the program promises no
+     * conflicting lock).
+     */
+    public void lock(String call, boolean exclusive, int target, boolean noCheck) {
+        checkOpen(call);
+        checkRank(call, target);
+        epochs.checkLock(call, target);
+        if (!noCheck) {
+            if (exclusive) {
+                locks.lockExclusive(members.worldRank(target), members.control(target));
+            } else {
+                locks.lockShared(members.worldRank(target), members.control(target));
+            }
+        }
+        epochs.locked(target, exclusive ? EpochState.EXCLUSIVE : EpochState.SHARED, !noCheck);
+    }
+
+    /** Completes the operations to {@code target}, then gives its lock word back. */
+    public void unlock(String call, int target) {
+        checkOpen(call);
+        checkRank(call, target);
+        epochs.checkUnlock(call, target);
+        int type = epochs.lockType(target);
+        try {
+            channel.awaitTarget(members.worldRank(target));
+        } finally {
+            if (!epochs.lockTaken(target)) {
+                // MODE_NOCHECK: no lock word was changed
+            } else if (type == EpochState.EXCLUSIVE) {
+                locks.unlockExclusive(members.worldRank(target), members.control(target));
+            } else {
+                locks.unlockShared(members.worldRank(target), members.control(target));
+            }
+            epochs.unlocked(target);
+        }
+    }
+
+    /** A shared lock on every member (none taken with {@code noCheck}). */
+    public void lockAll(String call, boolean noCheck) {
+        checkOpen(call);
+        epochs.checkLockAll(call);
+        if (!noCheck) {
+            for (int m = 0; m < members.size(); m++) {
+                locks.lockShared(members.worldRank(m), members.control(m));
+            }
+        }
+        epochs.lockedAll(!noCheck);
+    }
+
+    public void unlockAll(String call) {
+        checkOpen(call);
+        epochs.checkUnlockAll(call);
+        try {
+            channel.awaitAll();
+        } finally {
+            if (epochs.lockAllTaken()) {
+                for (int m = 0; m < members.size(); m++) {
+                    locks.unlockShared(members.worldRank(m), members.control(m));
+                }
+            }
+            epochs.unlockedAll();
+        }
+    }
+
+    /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */
+    public void flush(String call, int target) {
+        checkOpen(call);
+        checkRank(call, target);
+        epochs.checkPassive(call, target);
+        channel.awaitTarget(members.worldRank(target));
+    }
+
+    /** Completes every operation issued (flushAll and flushLocalAll). */
+    public void flushAll(String call) {
+        checkOpen(call);
+        epochs.checkPassive(call, -1);
+        channel.awaitAll();
+    }
+
+    /**
+     * MPI_Win_sync: makes this rank's stores to its own window memory and the others' NIC
+     * accesses visible to each other. Board memory is shared coherent memory, and every NIC
+     * operation completes with release, so a full fence is all it takes.
+     */
+    public void sync(String call) {
+        checkOpen(call);
+        VarHandle.fullFence();
+    }
+
+    /**
+     * Opens an exposure epoch for the members in {@code group}: tells each it may start, and
+     * expects each one's completion notice.
+     */
+    public void post(String call, boolean[] group) {
+        checkOpen(call);
+        epochs.checkPost(call);
+        for (int m = 0; m < group.length; m++) {
+            if (group[m]) {
+                completeNotices[m] = engine.irecv(new byte[0], Addresses.BYTE_ARRAY_BASE, 0, members.worldRank(m),
+                    TAG_COMPLETE, context);
+            }
+        }
+        for (int m = 0; m < group.length; m++) {
+            if (group[m]) {
+                engine.send(Engine.MODE_STANDARD, new byte[0], Addresses.BYTE_ARRAY_BASE, 0, members.worldRank(m),
+                    TAG_POST, context);
+            }
+        }
+        epochs.posted(group);
+    }
+
+    /** Opens an access epoch to the members in {@code group}, once each has posted. */
+    public void start(String call, boolean[] group) {
+        checkOpen(call);
+        epochs.checkStart(call);
+        for (int m = 0; m < group.length; m++) {
+            if (group[m]) {
+                engine.recv(new byte[0], Addresses.BYTE_ARRAY_BASE, 0, members.worldRank(m), TAG_POST, context);
+            }
+        }
+        epochs.started(group);
+    }
+
+    /** Completes the operations of the access epoch and tells each target this rank is done. */
+    public void complete(String call) {
+        checkOpen(call);
+        epochs.checkComplete(call);
+        boolean[] group = epochs.startGroup();
+        try {
+            channel.awaitAll();
+        } finally {
+            for (int m = 0; m < group.length; m++) {
+                if (group[m]) {
+                    engine.send(Engine.MODE_STANDARD, new byte[0], Addresses.BYTE_ARRAY_BASE, 0, members.worldRank(m),
+                        TAG_COMPLETE, context);
+                }
+            }
+            epochs.completed();
+        }
+    }
+
+    /** Ends the exposure epoch once every member of the posted group has completed. */
+    public void waitFor(String call) {
+        checkOpen(call);
+        epochs.checkWait(call);
+        for (int m = 0; m < completeNotices.length; m++) {
+            if (completeNotices[m] != null) {
+                engine.await(completeNotices[m]);
+                completeNotices[m] = null;
+            }
+        }
+        epochs.waited();
+    }
+
+    /** As {@link #waitFor} without blocking: whether the exposure epoch has ended. */
+    public boolean test(String call) {
+        checkOpen(call);
+        epochs.checkWait(call);
+        engine.progress();
+        for (Operation notice : completeNotices) {
+            if (notice != null && !notice.isComplete()) {
+                return false;
+            }
+        }
+        Arrays.fill(completeNotices, null);
+        epochs.waited();
+        return true;
+    }
+
+    /**
+     * Frees the window (collective): no epoch may be open; waits at the barrier until no member
+     * can still access this rank's memory, then withdraws its descriptors.
+     */
+    public void free(String call) {
+        checkOpen(call);
+        epochs.checkFree(call);
+        channel.awaitAll();
+        barrier.barrier();
+        freed = true;
+        channel.close();
+        local.release();
+    }
+
+    private void checkRank(String call, int target) {
+        if (target < 0 || target >= members.size()) {
+            throw new EngineException(ErrorClass.RANK, call + ": rank " + target + " is not in the window's group of "
+                + members.size());
+        }
+    }
+}

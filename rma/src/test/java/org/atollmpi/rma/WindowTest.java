@@ -1,0 +1,263 @@
+package org.atollmpi.rma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineConfig;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.nic.Board;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.late.LateCompletionBoard;
+import org.atollmpi.nic.local.LocalBoard;
+import org.atollmpi.nic.shm.ShmBoard;
+import org.atollmpi.nic.shm.ShmBoardConfig;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Windows of 3 ranks (threads, each with its own engine on one board) on the local, shm and
+ * late-completing boards: every synchronisation mode moves the data, accumulates are exact under
+ * contention, and bad accesses raise the right class and change nothing.
+ */
+@Timeout(90)
+class WindowTest {
+    private static final int RANKS = 3;
+    private static final int BYTES = 1024;
+
+    static Stream<Arguments> boards() {
+        return Stream.of(
+            Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS)),
+            Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20))),
+            Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(
+                ShmBoard.anonymous(RANKS, ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20)), 20261123, 4)));
+    }
+
+    interface Body {
+        void run(Rank r) throws Exception;
+    }
+
+    /** One rank's engine and window, with a barrier that progresses while it waits. */
+    record Rank(int me, Engine engine, Window win, BoardRegion memory) {
+        long word(long at) {
+            return Addresses.getLong(memory.base(), memory.address() + at);
+        }
+
+        void setWord(long at, long value) {
+            Addresses.putLong(memory.base(), memory.address() + at, value);
+        }
+    }
+
+    private static void run(Supplier<Board> boards, Body body) throws Exception {
+        try (Board board = boards.get()) {
+            Phaser phaser = new Phaser(RANKS);
+            long[] exchange = new long[RANKS * WindowMembers.FIELDS];
+            int[] world = {0, 1, 2};
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch done = new CountDownLatch(RANKS);
+            List<Thread> threads = new ArrayList<>();
+            for (int r = 0; r < RANKS; r++) {
+                int me = r;
+                Engine engine = new Engine(board.open(r), new EngineConfig(1024, 1024, 4096, 3,
+                    EngineConfig.IdleMode.BACKOFF), false);
+                threads.add(new Thread(() -> {
+                    try {
+                        WindowBarrier barrier = () -> {
+                            int phase = phaser.arrive();
+                            while (phaser.getPhase() == phase) {
+                                engine.idle(engine.progress());
+                            }
+                        };
+                        LocalMemory local = LocalMemory.allocate(engine, BYTES, 1);
+                        System.arraycopy(local.describe(), 0, exchange, me * WindowMembers.FIELDS, WindowMembers.FIELDS);
+                        barrier.barrier();
+                        Window win = new Window(engine, WindowMembers.fromExchange(world, exchange), me, 10, barrier,
+                            local);
+                        body.run(new Rank(me, engine, win, local.allocated()));
+                        win.free("free");
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                        phaser.forceTermination();
+                    } finally {
+                        done.countDown();
+                    }
+                }, "rank-" + r));
+            }
+            threads.forEach(t -> {
+                t.setDaemon(true);
+                t.start();
+            });
+            boolean finished = done.await(80, TimeUnit.SECONDS);
+            if (failure.get() instanceof Exception e) {
+                throw e;
+            } else if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            assertTrue(finished, "ranks did not finish");
+        }
+    }
+
+    private static long[] longs(long... v) {
+        return v;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boards")
+    void fencePutAndGetMoveData(String name, Supplier<Board> boards) throws Exception {
+        run(boards, r -> {
+            Window w = r.win();
+            w.fence("fence", false);
+            int right = (r.me() + 1) % RANKS;
+            w.put("put", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), longs(100 + r.me()),
+                Addresses.LONG_ARRAY_BASE, null);
+            // two blocks, as a vector target type: words 40+r and 42+r
+            w.put("put", right, 320 + 8L * r.me(), new TargetBlocks(new long[] {0, 16}, new int[] {8, 8}),
+                longs(1, 2), Addresses.LONG_ARRAY_BASE, null);
+            w.fence("fence", false);
+            int left = (r.me() + RANKS - 1) % RANKS;
+            assertEquals(100 + left, r.word(8L * left));
+            assertEquals(1, r.word(320 + 8L * left));
+            assertEquals(2, r.word(336 + 8L * left));
+            long[] got = new long[1];
+            w.get("get", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), got, Addresses.LONG_ARRAY_BASE, null);
+            w.fence("fence", true);
+            assertEquals(100 + r.me(), got[0]);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boards")
+    void passiveTargetLocksAndFetchAndAddAreExact(String name, Supplier<Board> boards) throws Exception {
+        ElementOp longSum = new Sum(8);
+        run(boards, r -> {
+            Window w = r.win();
+            for (int i = 0; i < 200; i++) {
+                w.lock("lock", false, 0, false);
+                w.accumulate("accumulate", 0, 0, TargetBlocks.contiguous(0, 8), longs(1), Addresses.LONG_ARRAY_BASE,
+                    longSum, false, null, 0, null);
+                w.unlock("unlock", 0);
+                w.lock("lock", true, 0, false);
+                long[] v = new long[1];
+                w.get("get", 0, 64, TargetBlocks.contiguous(0, 8), v, Addresses.LONG_ARRAY_BASE, null);
+                w.flush("flush", 0);
+                v[0]++;
+                // exclusive: a plain increment is safe
+                w.put("put", 0, 64, TargetBlocks.contiguous(0, 8), v, Addresses.LONG_ARRAY_BASE, null);
+                w.unlock("unlock", 0);
+                w.lockAll("lockAll", false);
+                w.accumulate("accumulate", 0, 16, TargetBlocks.contiguous(0, 8), new int[] {1, 2},
+                    Addresses.INT_ARRAY_BASE, new Sum(4), false, null, 0, null);
+                w.unlockAll("unlockAll");
+            }
+            w.fence("fence", false);
+            w.fence("fence", true);
+            if (r.me() == 0) {
+                assertEquals(200L * RANKS, r.word(0));
+                assertEquals(200L * RANKS, r.word(64));
+                assertEquals(200 * RANKS, Addresses.getInt(r.memory().base(), r.memory().address() + 16));
+                assertEquals(400 * RANKS, Addresses.getInt(r.memory().base(), r.memory().address() + 20));
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boards")
+    void postStartCompleteWait(String name, Supplier<Board> boards) throws Exception {
+        run(boards, r -> {
+            Window w = r.win();
+            boolean[] others = {true, true, true};
+            others[r.me()] = false;
+            w.post("post", others);
+            w.start("start", others);
+            for (int t = 0; t < RANKS; t++) {
+                if (t != r.me()) {
+                    w.put("put", t, 8L * r.me(), TargetBlocks.contiguous(0, 8), longs(7 + r.me()),
+                        Addresses.LONG_ARRAY_BASE, null);
+                }
+            }
+            w.complete("complete");
+            w.waitFor("wait");
+            for (int s = 0; s < RANKS; s++) {
+                if (s != r.me()) {
+                    assertEquals(7 + s, r.word(8L * s));
+                }
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boards")
+    void badAccessesRaiseAndTouchNothing(String name, Supplier<Board> boards) throws Exception {
+        run(boards, r -> {
+            Window w = r.win();
+            byte[] data = new byte[64];
+            java.util.Arrays.fill(data, (byte) 9);
+            int right = (r.me() + 1) % RANKS;
+            EngineException sync = assertThrows(EngineException.class,
+                () -> w.put("put", right, 0, TargetBlocks.contiguous(0, 8), data, Addresses.BYTE_ARRAY_BASE, null));
+            assertEquals(ErrorClass.RMA_SYNC, sync.errorClass());
+            w.lock("lock", true, right, false);
+            EngineException range = assertThrows(EngineException.class,
+                () -> w.put("put", right, BYTES - 32, TargetBlocks.contiguous(0, 64), data, Addresses.BYTE_ARRAY_BASE, null));
+            assertEquals(ErrorClass.RMA_RANGE, range.errorClass());
+            assertThrows(EngineException.class,
+                () -> w.get("get", right, -1, TargetBlocks.contiguous(0, 8), data, Addresses.BYTE_ARRAY_BASE, null));
+            assertThrows(EngineException.class, () -> w.lock("lock", false, right, false));
+            w.unlock("unlock", right);
+            assertEquals(ErrorClass.RMA_SYNC, assertThrows(EngineException.class, () -> w.unlock("unlock", right))
+                .errorClass());
+            w.fence("fence", true);
+            for (long at = 0; at < BYTES; at += 8) {
+                assertEquals(0, r.word(at));
+            }
+            assertFalse(w.isFreed());
+        });
+    }
+
+    /** SUM on ints or longs, as the mpi layer's reduction kernels do it. */
+    private record Sum(int elementBytes) implements ElementOp {
+        @Override
+        public boolean onLongs() {
+            return elementBytes == 8;
+        }
+
+        @Override
+        public boolean isSum() {
+            return true;
+        }
+
+        @Override
+        public boolean isNoOp() {
+            return false;
+        }
+
+        @Override
+        public void apply(Object originBase, long originOffset, Object targetBase, long targetOffset, int count) {
+            for (int i = 0; i < count; i++) {
+                long o = (long) i * elementBytes;
+                if (elementBytes == 8) {
+                    Addresses.putLong(targetBase, targetOffset + o,
+                        Addresses.getLong(targetBase, targetOffset + o) + Addresses.getLong(originBase, originOffset + o));
+                } else {
+                    Addresses.putInt(targetBase, targetOffset + o,
+                        Addresses.getInt(targetBase, targetOffset + o) + Addresses.getInt(originBase, originOffset + o));
+                }
+            }
+        }
+    }
+}
