@@ -1,6 +1,7 @@
 package org.atollmpi.tests.programs;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.BitSet;
 
 import mpi.Intracomm;
@@ -37,7 +38,7 @@ public final class OneSidedAtomicity {
         int n = Check.size();
         Intracomm world = MPI.COMM_WORLD;
         Win win = new Win(8 + 4 * ELEMENTS, 1, MPI.INFO_NULL, world, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
-        ByteBuffer base = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+        ByteBuffer base = ((ByteBuffer) win.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
         final int perRank = fetches;
         final int rounds = arrays;
 
