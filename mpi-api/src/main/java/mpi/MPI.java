@@ -150,6 +150,11 @@ public final class MPI {
     public static final int ERR_READ_ONLY = ErrorClass.READ_ONLY;
     public static final int ERR_RMA_CONFLICT = ErrorClass.RMA_CONFLICT;
     public static final int ERR_RMA_SYNC = ErrorClass.RMA_SYNC;
+    /** MPI-3 classes the Open MPI Java bindings lack: an access outside the target window, attach, flavor, shared. */
+    public static final int ERR_RMA_RANGE = ErrorClass.RMA_RANGE;
+    public static final int ERR_RMA_ATTACH = ErrorClass.RMA_ATTACH;
+    public static final int ERR_RMA_FLAVOR = ErrorClass.RMA_FLAVOR;
+    public static final int ERR_RMA_SHARED = ErrorClass.RMA_SHARED;
     public static final int ERR_SERVICE = ErrorClass.SERVICE;
     public static final int ERR_SIZE = ErrorClass.SIZE;
     public static final int ERR_SPAWN = ErrorClass.SPAWN;

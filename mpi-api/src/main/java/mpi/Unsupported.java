@@ -5,8 +5,7 @@ import org.atollmpi.engine.ErrorClass;
 /**
  * The errors of calls that exist so that programs compile but that this library does not carry
  * out: MPI-IO ({@link File}) and dynamic process management (spawn, ports, connect/accept) are
- * outside its scope; one-sided communication ({@link Win}) arrives with the RMA layer. Each raises
- * ERR_UNSUPPORTED_OPERATION naming the call, never a silent no-op.
+ * outside its scope. Each raises ERR_UNSUPPORTED_OPERATION naming the call, never a silent no-op.
  */
 final class Unsupported {
     private Unsupported() {
@@ -21,10 +20,5 @@ final class Unsupported {
         return new MPIException(ErrorClass.UNSUPPORTED_OPERATION, call
             + ": dynamic process management (spawn, ports, connect/accept) is not supported by atoll-mpi;"
             + " start every rank with mpirun");
-    }
-
-    static MPIException oneSided(String call) {
-        return new MPIException(ErrorClass.UNSUPPORTED_OPERATION, call
-            + ": one-sided communication (MPI.Win) is not available in this version of atoll-mpi");
     }
 }

@@ -1,246 +1,908 @@
 package mpi;
 
+import java.lang.reflect.Array;
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.Engine;
+import org.atollmpi.engine.EngineException;
+import org.atollmpi.engine.ErrorClass;
+import org.atollmpi.engine.Operation;
+import org.atollmpi.engine.types.PackPlan;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.rma.ElementOp;
+import org.atollmpi.rma.LocalMemory;
+import org.atollmpi.rma.TargetBlocks;
+import org.atollmpi.rma.Window;
+import org.atollmpi.rma.WindowMembers;
 
 /**
- * One-sided communication (MPI windows). Not available in this version: the class and every member
- * exist so that programs compile, and every call raises {@link MPI#ERR_UNSUPPORTED_OPERATION}
- * naming itself. The RMA layer (window descriptors on the NIC) will implement it.
+ * One-sided communication: an MPI window (Open MPI Java bindings' {@code Win}), on the NIC's
+ * window descriptors through {@link Window} (package {@code org.atollmpi.rma}).
+ *
+ * <p><b>Memory.</b> Window memory must be board memory: a buffer from {@code MPI.newByteBuffer}
+ * (or another {@code MPI.newXBuffer}) given to {@link #Win(Buffer, int, int, Info, Comm)}, or memory
+ * the window allocates ({@link #Win(int, int, Info, Comm, Buffer, int)} with a null base; the
+ * program reaches it through {@code getAttr(MPI.WIN_BASE)}, a native-order {@code ByteBuffer}).
+ * A put or a get is then one copy made by the origin's NIC operation and the target never has to
+ * call MPI, in every synchronisation mode (locks are NIC atomics on a lock word). Windows over
+ * heap arrays and ordinary direct buffers, and dynamic windows, raise ERR_UNSUPPORTED_OPERATION in
+ * this version.
+ *
+ * <p><b>Units.</b> As in Open MPI's bindings, the buffer form counts {@code size} and
+ * {@code dispUnit} in elements of the buffer ({@code IntBuffer}: 4 bytes), the allocating form in
+ * bytes. Target displacements are in displacement units of the target.
+ *
+ * <p><b>Errors</b> go through the window's error handler (MPI.ERRORS_ARE_FATAL until
+ * {@link #setErrhandler}): ERR_RMA_SYNC for an operation outside an access epoch or a
+ * synchronisation call out of turn, ERR_RMA_RANGE for an access outside the target's window
+ * (checked at the origin against the size the target exposed, before anything is issued),
+ * ERR_WIN on a freed window, ERR_OP for an operation MPI does not define on the type. None of them
+ * touches memory.
+ *
+ * <p>Calls on one window are serialised (each method is synchronized).
  */
 public final class Win implements Freeable {
     public static final int WIN_NULL = 0;
     public static final int FLAVOR_PRIVATE = 0;
     public static final int FLAVOR_SHARED = 1;
 
+    /** Keyvals of windows are of this kind. */
+    static final String KIND = "Win";
+
+    /** The window's own communicator: its contexts carry the fence barrier and post/start/complete/wait. */
+    private final Intracomm comm;
+    private final Window window;
+    private final Engine engine;
+    /** What WIN_BASE returns: the program's buffer or array, or the allocated memory as a ByteBuffer. */
+    private final Object base;
+    private final long sizeBytes;
+    private final int dispUnitBytes;
+    private final Attributes attributes = new Attributes();
+    /** Gets into non-contiguous origin buffers, unpacked by the synchronisation that completes them. */
+    private final List<PendingUnpack> unpacks = new ArrayList<>();
+    private volatile Info info;
+    private volatile String name = "";
+    private volatile boolean freed;
+
+    /** A window over {@code size} elements of {@code base} (board memory: {@code MPI.newByteBuffer}). */
     public Win(Buffer base, int size, int dispUnit, Info info, Comm comm) {
-        throw Unsupported.oneSided("Win.Win");
+        this(Creation.over("Win", comm, base, size, dispUnit, info));
     }
 
+    /** A window over an array: not board memory, so ERR_UNSUPPORTED_OPERATION in this version. */
     public Win(Object base, int size, int dispUnit, Info info, Comm comm) {
-        throw Unsupported.oneSided("Win.Win");
+        this(Creation.over("Win", comm, base, size, dispUnit, info));
     }
 
+    /**
+     * MPI_Win_allocate ({@link #FLAVOR_PRIVATE}) and MPI_Win_allocate_shared ({@link #FLAVOR_SHARED}):
+     * {@code size} bytes of board memory with displacement unit {@code dispUnit} bytes. With a null
+     * {@code base} the window allocates the memory ({@code getAttr(MPI.WIN_BASE)} returns it as a
+     * ByteBuffer); a buffer from {@code MPI.newByteBuffer} of at least {@code size} bytes is used
+     * in place instead.
+     */
     public Win(int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor) {
-        throw Unsupported.oneSided("Win.Win");
+        this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
 
+    /** As {@link #Win(int, int, Info, Comm, Buffer, int)}; {@code base} must be null (an array is not board memory). */
     public Win(int size, int dispUnit, Info info, Comm comm, Object base, int flavor) {
-        throw Unsupported.oneSided("Win.Win");
+        this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
 
+    /** A dynamic window (MPI_Win_create_dynamic): ERR_UNSUPPORTED_OPERATION in this version. */
     public Win(Info info, Comm comm) {
-        throw Unsupported.oneSided("Win.Win");
+        this(Creation.dynamic("Win", comm));
     }
 
+    private Win(Creation c) {
+        this.comm = c.comm;
+        this.window = c.window;
+        this.engine = c.engine;
+        this.base = c.base;
+        this.sizeBytes = c.sizeBytes;
+        this.dispUnitBytes = c.dispUnitBytes;
+        this.info = c.info;
+    }
+
+    /** What a constructor computed, collectively, before the window exists. */
+    private static final class Creation {
+        Intracomm comm;
+        Window window;
+        Engine engine;
+        Object base;
+        long sizeBytes;
+        int dispUnitBytes;
+        Info info;
+
+        static Creation over(String call, Comm parent, Object buf, int size, int dispUnit, Info info) {
+            Intracomm c = checkParent(call, parent);
+            if (buf == null) {
+                throw c.raise(ErrorClass.BUFFER, call + ": base is null (use the allocating constructor for memory"
+                    + " of the window's own)");
+            }
+            int unit;
+            long capacity;
+            Object engineBase;
+            long offset;
+            if (buf instanceof Buffer b) {
+                unit = Buffers.elementSize(b);
+                capacity = b.capacity();
+                engineBase = Buffers.base(b);
+                offset = b.isDirect() ? Addresses.addressOf(b)
+                    : Buffers.arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit;
+            } else if (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive()) {
+                unit = Buffers.elementSize(buf.getClass());
+                capacity = Array.getLength(buf);
+                engineBase = buf;
+                offset = Buffers.arrayBase(buf.getClass());
+            } else {
+                throw c.raise(ErrorClass.BUFFER, call + ": base, a " + buf.getClass().getTypeName()
+                    + ", is not a buffer (use a buffer from MPI.newByteBuffer)");
+            }
+            checkSizes(c, call, size, dispUnit, capacity);
+            Engine engine = MPI.engine(call);
+            LocalMemory local = null;
+            String failure = null;
+            try {
+                local = LocalMemory.expose(engine, engineBase, offset, (long) size * unit, dispUnit * unit);
+            } catch (EngineException e) {
+                failure = e.errorClass() == ErrorClass.BASE
+                    ? call + ": the window memory (" + Buffers.describe(buf) + ") is not board memory; windows over"
+                        + " heap arrays and ordinary direct buffers are not supported in this version: use a buffer"
+                        + " from MPI.newByteBuffer, or let the window allocate its memory"
+                    : call + ": " + e.getMessage();
+            }
+            return finish(call, c, engine, local, failure, buf, (long) size * unit, dispUnit * unit, info);
+        }
+
+        static Creation allocate(String call, Comm parent, Object buf, int size, int dispUnit, Info info, int flavor) {
+            Intracomm c = checkParent(call, parent);
+            if (flavor != FLAVOR_PRIVATE && flavor != FLAVOR_SHARED) {
+                throw c.raise(ErrorClass.RMA_FLAVOR, call + ": flavor " + flavor
+                    + " is neither Win.FLAVOR_PRIVATE (0) nor Win.FLAVOR_SHARED (1)");
+            }
+            if (buf != null && !(buf instanceof ByteBuffer bb && bb.isDirect())) {
+                throw c.raise(ErrorClass.BUFFER, call + ": base must be null (the window allocates its memory) or a"
+                    + " buffer from MPI.newByteBuffer, not " + Buffers.describe(buf));
+            }
+            long capacity = buf == null ? Integer.MAX_VALUE : ((Buffer) buf).capacity();
+            checkSizes(c, call, size, dispUnit, capacity);
+            Engine engine = MPI.engine(call);
+            LocalMemory local = null;
+            String failure = null;
+            Object windowBase = buf;
+            try {
+                if (buf == null) {
+                    local = LocalMemory.allocate(engine, size, dispUnit);
+                    BoardRegion region = local.allocated();
+                    ByteBuffer memory = region.asByteBuffer().order(ByteOrder.nativeOrder());
+                    windowBase = memory.limit(size).slice().order(ByteOrder.nativeOrder());
+                } else {
+                    local = LocalMemory.expose(engine, null, Addresses.addressOf((Buffer) buf), size, dispUnit);
+                }
+            } catch (EngineException e) {
+                failure = e.errorClass() == ErrorClass.BASE
+                    ? call + ": base (" + Buffers.describe(buf) + ") is not board memory: pass null and let the"
+                        + " window allocate, or a buffer from MPI.newByteBuffer"
+                    : call + ": " + e.getMessage();
+            }
+            return finish(call, c, engine, local, failure, windowBase, size, dispUnit, info);
+        }
+
+        static Creation dynamic(String call, Comm parent) {
+            Intracomm c = checkParent(call, parent);
+            throw c.raise(ErrorClass.UNSUPPORTED_OPERATION, call + ": dynamic windows (MPI_Win_create_dynamic,"
+                + " attach, detach) are not supported in this version of atoll-mpi");
+        }
+
+        private static Intracomm checkParent(String call, Comm parent) {
+            MPI.check(call);
+            if (parent == null) {
+                throw MPI.COMM_WORLD.raise(ErrorClass.COMM, call + ": comm is null");
+            }
+            parent.live(call);
+            if (!(parent instanceof Intracomm) || parent.isInterImpl()) {
+                throw parent.raise(ErrorClass.COMM, call + ": comm must be an intracommunicator");
+            }
+            return (Intracomm) parent;
+        }
+
+        private static void checkSizes(Comm c, String call, int size, int dispUnit, long capacity) {
+            if (size < 0) {
+                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is negative");
+            }
+            if (size > capacity) {
+                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is larger than the buffer (" + capacity + ")");
+            }
+            if (dispUnit <= 0) {
+                throw c.raise(ErrorClass.DISP, call + ": dispUnit " + dispUnit + " is not positive");
+            }
+        }
+
+        /**
+         * The collective part: a communicator of the window's own, then every member's keys,
+         * sizes and units. A member that could not expose its memory says so in the exchange, so
+         * that every member raises instead of some waiting for it forever.
+         */
+        private static Creation finish(String call, Intracomm parent, Engine engine, LocalMemory local, String failure,
+                                       Object base, long sizeBytes, int dispUnitBytes, Info info) {
+            int pair = parent.newContextPair(call);
+            Intracomm c = parent.build(Intracomm.class, pair, parent.localWorldRanks, parent.rank,
+                parent.localWorldRanks);
+            c.errhandler = Errhandler.FATAL_HANDLER; // a window's default handler (MPI-3.1 §8.3)
+            long[] mine = local != null ? local.describe() : failed();
+            long[] all = new long[mine.length * c.size];
+            c.allGather(mine, mine.length, MPI.LONG, all, mine.length, MPI.LONG);
+            int failedMember = -1;
+            for (int m = 0; m < c.size && failedMember < 0; m++) {
+                if (all[m * WindowMembers.FIELDS + 2] < 0) {
+                    failedMember = m;
+                }
+            }
+            if (failedMember >= 0) {
+                if (local != null) {
+                    local.release();
+                }
+                c.free();
+                if (failure != null) {
+                    throw parent.raise(ErrorClass.UNSUPPORTED_OPERATION, failure);
+                }
+                throw parent.raise(ErrorClass.WIN, call + ": rank " + failedMember + " could not expose its window memory");
+            }
+            Creation w = new Creation();
+            w.comm = c;
+            w.engine = engine;
+            w.base = base;
+            w.sizeBytes = sizeBytes;
+            w.dispUnitBytes = dispUnitBytes;
+            w.info = info == null || info.isNull() ? new Info() : Info.copyOf(info);
+            WindowMembers members = WindowMembers.fromExchange(c.localWorldRanks, all);
+            w.window = new Window(engine, members, c.rank, c.p2pContext, c::barrier, local);
+            return w;
+        }
+
+        private static long[] failed() {
+            long[] f = new long[WindowMembers.FIELDS];
+            f[2] = -1;
+            return f;
+        }
+    }
+
+    /** MPI_Win_attach: only dynamic windows take memory this way, and they are not supported in this version. */
     public void attach(Buffer base, int size) {
-        throw Unsupported.oneSided("Win.attach");
+        throw notDynamic("attach");
     }
 
     public void attach(Object base, int size) {
-        throw Unsupported.oneSided("Win.attach");
+        throw notDynamic("attach");
     }
 
     public void detach(Buffer base) {
-        throw Unsupported.oneSided("Win.detach");
+        throw notDynamic("detach");
     }
 
     public void detach(Object base) {
-        throw Unsupported.oneSided("Win.detach");
+        throw notDynamic("detach");
     }
 
-    public Group getGroup() {
-        throw Unsupported.oneSided("Win.getGroup");
+    private MPIException notDynamic(String call) {
+        live(call);
+        return comm.raise(ErrorClass.RMA_FLAVOR, call + ": the window is not a dynamic window (dynamic windows are"
+            + " not supported in this version of atoll-mpi)");
     }
+
+    // ================================================================ data movement
+
+    private enum Kind { PUT, GET, ACCUMULATE, GET_ACCUMULATE }
 
     public void put(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.put");
+        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
     }
 
     public void put(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.put");
+        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
     }
 
     public void get(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.get");
+        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
     }
 
     public void get(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.get");
+        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
     }
 
     public void accumulate(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.accumulate");
+        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, false);
     }
 
     public void accumulate(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.accumulate");
-    }
-
-    public void fence(int assertion) {
-        throw Unsupported.oneSided("Win.fence");
-    }
-
-    public void start(Group group, int assertion) {
-        throw Unsupported.oneSided("Win.start");
-    }
-
-    public void complete() {
-        throw Unsupported.oneSided("Win.complete");
-    }
-
-    public void post(Group group, int assertion) {
-        throw Unsupported.oneSided("Win.post");
-    }
-
-    public void waitFor() {
-        throw Unsupported.oneSided("Win.waitFor");
-    }
-
-    public boolean test() {
-        throw Unsupported.oneSided("Win.test");
-    }
-
-    public void lock(int lockType, int rank, int assertion) {
-        throw Unsupported.oneSided("Win.lock");
-    }
-
-    public void unlock(int rank) {
-        throw Unsupported.oneSided("Win.unlock");
-    }
-
-    public void setErrhandler(Errhandler errhandler) {
-        throw Unsupported.oneSided("Win.setErrhandler");
-    }
-
-    public Errhandler getErrhandler() {
-        throw Unsupported.oneSided("Win.getErrhandler");
-    }
-
-    public void callErrhandler(int errorCode) {
-        throw Unsupported.oneSided("Win.callErrhandler");
-    }
-
-    public static int createKeyval() {
-        throw Unsupported.oneSided("Win.createKeyval");
-    }
-
-    public static void freeKeyval(int keyval) {
-        throw Unsupported.oneSided("Win.freeKeyval");
-    }
-
-    public void setAttr(int keyval, Object value) {
-        throw Unsupported.oneSided("Win.setAttr");
-    }
-
-    public Object getAttr(int keyval) {
-        throw Unsupported.oneSided("Win.getAttr");
-    }
-
-    public void deleteAttr(int keyval) {
-        throw Unsupported.oneSided("Win.deleteAttr");
-    }
-
-    public void free() {
-        throw Unsupported.oneSided("Win.free");
-    }
-
-    public Info getInfo() {
-        throw Unsupported.oneSided("Win.getInfo");
-    }
-
-    public void setInfo(Info info) {
-        throw Unsupported.oneSided("Win.setInfo");
-    }
-
-    public final Request rPut(Buffer origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
-        throw Unsupported.oneSided("Win.rPut");
-    }
-
-    public final Request rPut(Object origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
-        throw Unsupported.oneSided("Win.rPut");
-    }
-
-    public final Request rGet(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.rGet");
-    }
-
-    public final Request rGet(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        throw Unsupported.oneSided("Win.rGet");
-    }
-
-    public Request rAccumulate(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.rAccumulate");
-    }
-
-    public Request rAccumulate(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.rAccumulate");
+        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, false);
     }
 
     public void getAccumulate(Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.getAccumulate");
+        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, false);
     }
 
     public void getAccumulate(Object origin, int orgCount, Datatype orgType, Object resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.getAccumulate");
+        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, false);
+    }
+
+    public final Request rPut(Buffer origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
+        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank, target_disp, target_count, target_datatype, null, true);
+    }
+
+    public final Request rPut(Object origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
+        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank, target_disp, target_count, target_datatype, null, true);
+    }
+
+    public final Request rGet(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
+        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, true);
+    }
+
+    public final Request rGet(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
+        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, true);
+    }
+
+    public Request rAccumulate(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
+        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, true);
+    }
+
+    public Request rAccumulate(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
+        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, true);
     }
 
     public Request rGetAccumulate(Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.rGetAccumulate");
+        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, true);
     }
 
     public Request rGetAccumulate(Object origin, int orgCount, Datatype orgType, Object resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        throw Unsupported.oneSided("Win.rGetAccumulate");
+        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, true);
     }
 
-    public void lockAll(int assertion) {
-        throw Unsupported.oneSided("Win.lockAll");
-    }
-
-    public void unlockAll() {
-        throw Unsupported.oneSided("Win.unlockAll");
-    }
-
-    public void sync() {
-        throw Unsupported.oneSided("Win.sync");
-    }
-
-    public void flush(int targetRank) {
-        throw Unsupported.oneSided("Win.flush");
-    }
-
-    public void flushAll() {
-        throw Unsupported.oneSided("Win.flushAll");
-    }
-
-    public void compareAndSwap(Buffer origin, Buffer compareAddr, Buffer resultAddr, Datatype targetType, int targetRank, int targetDisp) {
-        throw Unsupported.oneSided("Win.compareAndSwap");
-    }
-
-    public void compareAndSwap(Object origin, Object compareAddr, Object resultAddr, Datatype targetType, int targetRank, int targetDisp) {
-        throw Unsupported.oneSided("Win.compareAndSwap");
-    }
-
+    /** MPI_Fetch_and_op: one element of {@code dataType} (a predefined type). */
     public void fetchAndOp(Buffer origin, Buffer resultAddr, Datatype dataType, int targetRank, int targetDisp, Op op) {
-        throw Unsupported.oneSided("Win.fetchAndOp");
+        fetchAndOpImpl(origin, resultAddr, dataType, targetRank, targetDisp, op);
     }
 
     public void fetchAndOp(Object origin, Object resultAddr, Datatype dataType, int targetRank, int targetDisp, Op op) {
-        throw Unsupported.oneSided("Win.fetchAndOp");
+        fetchAndOpImpl(origin, resultAddr, dataType, targetRank, targetDisp, op);
     }
 
-    public void flushLocal(int targetRank) {
-        throw Unsupported.oneSided("Win.flushLocal");
+    private void fetchAndOpImpl(Object origin, Object result, Datatype type, int targetRank, int targetDisp, Op op) {
+        boolean noOp = op != null && op.code == Op.NO_OP;
+        access("fetchAndOp", Kind.GET_ACCUMULATE, noOp && origin == null ? null : origin, noOp && origin == null ? 0 : 1,
+            type, result, 1, type, targetRank, targetDisp, 1, type, op, false);
     }
 
-    public void flushLocalAll() {
-        throw Unsupported.oneSided("Win.flushLocalAll");
+    /** MPI_Compare_and_swap: one element of {@code targetType} (a predefined type). */
+    public void compareAndSwap(Buffer origin, Buffer compareAddr, Buffer resultAddr, Datatype targetType, int targetRank, int targetDisp) {
+        compareAndSwapImpl(origin, compareAddr, resultAddr, targetType, targetRank, targetDisp);
+    }
+
+    public void compareAndSwap(Object origin, Object compareAddr, Object resultAddr, Datatype targetType, int targetRank, int targetDisp) {
+        compareAndSwapImpl(origin, compareAddr, resultAddr, targetType, targetRank, targetDisp);
+    }
+
+    private synchronized void compareAndSwapImpl(Object origin, Object compare, Object result, Datatype type,
+                                                 int targetRank, int targetDisp) {
+        String call = "compareAndSwap";
+        live(call);
+        if (type == null || !type.predefined || type.isObject()) {
+            throw comm.raise(ErrorClass.TYPE, call + ": targetType must be a predefined type, not " + type);
+        }
+        long o = Buffers.offset(comm, call, origin, 0, 1, type, false);
+        long c = Buffers.offset(comm, call, compare, 0, 1, type, false);
+        long r = Buffers.offset(comm, call, result, 0, 1, type, true);
+        if (targetRank == MPI.PROC_NULL) {
+            return;
+        }
+        try {
+            window.compareAndSwap(call, targetRank, targetDisp, Buffers.base(origin), o, Buffers.base(compare), c,
+                Buffers.base(result), r, type.size, type.size == 8 && CollectiveData.kindOf(type)
+                    == org.atollmpi.coll.ElementKind.LONG);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * Every data-moving call: checks the arguments (raising through the window's handler before
+     * anything is issued), packs a non-contiguous origin, turns the target datatype into blocks
+     * and hands the bytes to the window. {@code request}: return a request that completes with the
+     * operation (the r-forms), else null.
+     */
+    private synchronized Request access(String call, Kind kind, Object origin, int orgCount, Datatype orgType,
+                                        Object result, int resultCount, Datatype resultType, int targetRank,
+                                        int targetDisp, int targetCount, Datatype targetType, Op op, boolean request) {
+        live(call);
+        boolean reads = kind == Kind.GET;
+        long originOffset = Buffers.offset(comm, call, origin, 0, orgCount, orgType, reads);
+        long resultOffset = kind == Kind.GET_ACCUMULATE ? Buffers.offset(comm, call, result, 0, resultCount, resultType, true) : 0;
+        long targetBytes = checkTarget(call, targetRank, targetDisp, targetCount, targetType);
+        long originBytes = (long) orgCount * orgType.size;
+        if (kind != Kind.GET_ACCUMULATE && originBytes != targetBytes
+                || kind == Kind.GET_ACCUMULATE && (orgCount != 0 || op == null || op.code != Op.NO_OP) && originBytes != targetBytes) {
+            throw comm.raise(ErrorClass.TYPE, call + ": the origin's " + originBytes + " bytes (" + orgCount + " of " + orgType
+                + ") do not match the target's " + targetBytes + " (" + targetCount + " of " + targetType + ")");
+        }
+        if (kind == Kind.GET_ACCUMULATE && (long) resultCount * resultType.size != targetBytes) {
+            throw comm.raise(ErrorClass.TYPE, call + ": the result's " + (long) resultCount * resultType.size
+                + " bytes (" + resultCount + " of " + resultType + ") do not match the target's " + targetBytes);
+        }
+        ElementOp element = null;
+        if (kind == Kind.ACCUMULATE || kind == Kind.GET_ACCUMULATE) {
+            try {
+                element = AccumulateOp.of(call, op, targetType);
+            } catch (EngineException e) {
+                throw fail(e);
+            }
+        }
+        Operation done = request ? engine.newComposite(comm.p2pContext) : null;
+        if (targetRank == MPI.PROC_NULL) {
+            if (done != null) {
+                engine.completeComposite(done, ErrorClass.SUCCESS, null);
+            }
+            return request ? new Request(comm, done, origin) : null;
+        }
+        TargetBlocks blocks = blocks(targetType, targetCount);
+        Object originBase = Buffers.base(origin);
+        long from = originOffset;
+        if (!orgType.isContiguous() && kind != Kind.GET && orgCount > 0) {
+            originBase = orgType.packToArray(originBase, originOffset, orgCount);
+            from = Addresses.BYTE_ARRAY_BASE;
+        }
+        Staged staged = null;
+        Object intoBase = reads ? Buffers.base(origin) : Buffers.base(result);
+        long into = reads ? originOffset : resultOffset;
+        Datatype intoType = reads ? orgType : resultType;
+        if ((reads || kind == Kind.GET_ACCUMULATE) && !intoType.isContiguous() && targetBytes > 0) {
+            Object buf = reads ? origin : result;
+            staged = new Staged(intoType, buf, into, reads ? orgCount : resultCount);
+            intoBase = staged.data;
+            into = Addresses.BYTE_ARRAY_BASE;
+        }
+        Operation inner = staged != null ? engine.newComposite(comm.p2pContext) : done;
+        try {
+            switch (kind) {
+                case PUT -> window.put(call, targetRank, targetDisp, blocks, originBase, from, inner);
+                case GET -> window.get(call, targetRank, targetDisp, blocks, intoBase, into, inner);
+                case ACCUMULATE -> window.accumulate(call, targetRank, targetDisp, blocks, originBase, from, element,
+                    false, null, 0, inner);
+                case GET_ACCUMULATE -> window.accumulate(call, targetRank, targetDisp, blocks,
+                    orgCount == 0 ? new byte[(int) targetBytes] : originBase, orgCount == 0 ? Addresses.BYTE_ARRAY_BASE : from,
+                    element, true, intoBase, into, inner);
+            }
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+        if (staged != null) {
+            unpacks.add(new PendingUnpack(targetRank, inner, staged, done));
+            if (done != null) {
+                Staged s = staged;
+                engine.whenComplete(inner, o -> {
+                    s.unpack(s.data.length);
+                    engine.completeComposite(done, o.error(), o.errorMessage());
+                });
+            }
+        }
+        return request ? new Request(comm, done, origin) : null;
+    }
+
+    /** A get into a non-contiguous buffer: unpacked once its operation has completed. */
+    private record PendingUnpack(int target, Operation op, Staged staged, Operation request) {
+    }
+
+    /** Unpacks the completed gets to {@code target} (all targets: -1) that no request unpacks. */
+    private void unpackCompleted(int target) {
+        unpacks.removeIf(p -> {
+            if ((target < 0 || p.target == target) && p.op.isComplete()) {
+                if (p.request == null) {
+                    p.staged.unpack(p.staged.data.length);
+                }
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** The target datatype's blocks for {@code count} items, as byte offsets from the displacement. */
+    private static TargetBlocks blocks(Datatype type, int count) {
+        if (type.isContiguous()) {
+            return TargetBlocks.contiguous(type.dataLb, count * type.size);
+        }
+        PackPlan plan = type.layout.plan();
+        int per = plan.blockCount();
+        long extent = type.layout.extent();
+        long[] offsets = new long[per * count];
+        int[] lengths = new int[per * count];
+        for (int i = 0; i < count; i++) {
+            for (int b = 0; b < per; b++) {
+                offsets[i * per + b] = i * extent + plan.blockOffset(b);
+                lengths[i * per + b] = plan.blockLength(b);
+            }
+        }
+        return new TargetBlocks(offsets, lengths);
+    }
+
+    /** Checks the target arguments; the target's bytes. */
+    private long checkTarget(String call, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
+        if (targetRank != MPI.PROC_NULL && (targetRank < 0 || targetRank >= comm.size)) {
+            throw comm.raise(ErrorClass.RANK, call + ": targetRank " + targetRank + " is not in the window's group of "
+                + comm.size);
+        }
+        if (targetType == null) {
+            throw comm.raise(ErrorClass.TYPE, call + ": targetType is null");
+        }
+        if (targetType.isObject()) {
+            throw comm.raise(ErrorClass.TYPE, call + ": MPI.OBJECT cannot describe window memory");
+        }
+        targetType.checkUsable(comm, call);
+        if (targetCount < 0) {
+            throw comm.raise(ErrorClass.COUNT, call + ": targetCount " + targetCount + " is negative");
+        }
+        if (targetDisp < 0) {
+            throw comm.raise(ErrorClass.RMA_RANGE, call + ": targetDisp " + targetDisp + " is negative");
+        }
+        return (long) targetCount * targetType.size;
+    }
+
+    // ================================================================ synchronisation
+
+    /**
+     * MPI_Win_fence: completes this rank's operations, then a barrier of the window's group.
+     * MODE_NOSUCCEED ends the fence epoch; MODE_NOPRECEDE, MODE_NOSTORE and MODE_NOPUT are accepted
+     * (nothing is left for them to save).
+     */
+    public synchronized void fence(int assertion) {
+        String call = "fence";
+        live(call);
+        checkAssertion(call, assertion, MPI.MODE_NOPRECEDE | MPI.MODE_NOSTORE
+            | MPI.MODE_NOPUT | MPI.MODE_NOSUCCEED);
+        try {
+            window.fence(call, (assertion & MPI.MODE_NOSUCCEED) != 0);
+        } catch (EngineException e) {
+            throw fail(e);
+        } finally {
+            unpackCompleted(-1);
+        }
+    }
+
+    /** MPI_Win_start: an access epoch to {@code group}'s members, once each has posted (this call waits for them). */
+    public synchronized void start(Group group, int assertion) {
+        String call = "start";
+        live(call);
+        checkAssertion(call, assertion, MPI.MODE_NOCHECK);
+        boolean[] members = members(call, group);
+        try {
+            window.start(call, members);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /** MPI_Win_complete: completes the access epoch's operations and tells each target. */
+    public synchronized void complete() {
+        String call = "complete";
+        live(call);
+        try {
+            window.complete(call);
+        } catch (EngineException e) {
+            throw fail(e);
+        } finally {
+            unpackCompleted(-1);
+        }
+    }
+
+    /** MPI_Win_post: an exposure epoch for {@code group}'s members. */
+    public synchronized void post(Group group, int assertion) {
+        String call = "post";
+        live(call);
+        checkAssertion(call, assertion, MPI.MODE_NOCHECK | MPI.MODE_NOSTORE | MPI.MODE_NOPUT);
+        boolean[] members = members(call, group);
+        try {
+            window.post(call, members);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /** MPI_Win_wait: ends the exposure epoch once every origin of the group has completed. */
+    public synchronized void waitFor() {
+        String call = "waitFor";
+        live(call);
+        try {
+            window.waitFor(call);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /** MPI_Win_test: {@link #waitFor} without blocking. */
+    public synchronized boolean test() {
+        String call = "test";
+        live(call);
+        try {
+            return window.test(call);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * MPI_Win_lock: a passive-target epoch to {@code rank}, taken on its lock word with the NIC's
+     * atomics ({@code rank} does nothing); MODE_NOCHECK takes no lock.
+     */
+    public synchronized void lock(int lockType, int rank, int assertion) {
+        String call = "lock";
+        live(call);
+        if (lockType != MPI.LOCK_EXCLUSIVE && lockType != MPI.LOCK_SHARED) {
+            throw comm.raise(ErrorClass.LOCKTYPE, call + ": lockType " + lockType
+                + " is neither MPI.LOCK_EXCLUSIVE nor MPI.LOCK_SHARED");
+        }
+        checkAssertion(call, assertion, MPI.MODE_NOCHECK);
+        if (rank == MPI.PROC_NULL) {
+            return;
+        }
+        checkRank(call, "rank", rank);
+        try {
+            window.lock(call, lockType == MPI.LOCK_EXCLUSIVE, rank, (assertion & MPI.MODE_NOCHECK) != 0);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    /** MPI_Win_unlock: completes the operations to {@code rank} and releases its lock. */
+    public synchronized void unlock(int rank) {
+        String call = "unlock";
+        live(call);
+        if (rank == MPI.PROC_NULL) {
+            return;
+        }
+        checkRank(call, "rank", rank);
+        try {
+            window.unlock(call, rank);
+        } catch (EngineException e) {
+            throw fail(e);
+        } finally {
+            unpackCompleted(rank);
+        }
+    }
+
+    /** MPI_Win_lock_all: a shared lock on every member. */
+    public synchronized void lockAll(int assertion) {
+        String call = "lockAll";
+        live(call);
+        checkAssertion(call, assertion, MPI.MODE_NOCHECK);
+        try {
+            window.lockAll(call, (assertion & MPI.MODE_NOCHECK) != 0);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+    }
+
+    public synchronized void unlockAll() {
+        String call = "unlockAll";
+        live(call);
+        try {
+            window.unlockAll(call);
+        } catch (EngineException e) {
+            throw fail(e);
+        } finally {
+            unpackCompleted(-1);
+        }
+    }
+
+    /** MPI_Win_sync: this rank's stores to its window memory and the NIC's accesses see each other. */
+    public synchronized void sync() {
+        String call = "sync";
+        live(call);
+        window.sync(call);
+    }
+
+    /** MPI_Win_flush: completes the operations to {@code targetRank} at the origin and the target. */
+    public synchronized void flush(int targetRank) {
+        flushImpl("flush", targetRank);
+    }
+
+    public synchronized void flushAll() {
+        flushImpl("flushAll", -1);
+    }
+
+    /** MPI_Win_flush_local: the same as {@link #flush} (a NIC completion is local and remote at once). */
+    public synchronized void flushLocal(int targetRank) {
+        flushImpl("flushLocal", targetRank);
+    }
+
+    public synchronized void flushLocalAll() {
+        flushImpl("flushLocalAll", -1);
+    }
+
+    private void flushImpl(String call, int target) {
+        live(call);
+        if (target == MPI.PROC_NULL) {
+            return;
+        }
+        if (target != -1 || !call.endsWith("All")) {
+            checkRank(call, "targetRank", target);
+        }
+        try {
+            if (target < 0) {
+                window.flushAll(call);
+            } else {
+                window.flush(call, target);
+            }
+        } catch (EngineException e) {
+            throw fail(e);
+        } finally {
+            unpackCompleted(target);
+        }
+    }
+
+    // ================================================================ management
+
+    /** MPI_Win_free (collective): no epoch may be open. */
+    public synchronized void free() {
+        String call = "free";
+        live(call);
+        try {
+            window.free(call);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+        freed = true;
+        attributes.deleteAll(this);
+        comm.free();
+    }
+
+    public Group getGroup() {
+        live("getGroup");
+        return comm.getGroup();
+    }
+
+    public void setErrhandler(Errhandler errhandler) {
+        live("setErrhandler");
+        if (errhandler == null) {
+            throw comm.raise(ErrorClass.ARG, "setErrhandler: errhandler is null");
+        }
+        comm.errhandler = errhandler;
+    }
+
+    public Errhandler getErrhandler() {
+        live("getErrhandler");
+        return comm.errhandler;
+    }
+
+    public void callErrhandler(int errorCode) {
+        live("callErrhandler");
+        throw comm.raise(errorCode, "callErrhandler: error " + errorCode + " (" + ErrorCodes.describe(errorCode)
+            + ") raised by the program");
+    }
+
+    public static int createKeyval() {
+        MPI.check("createKeyval");
+        return Attributes.createKeyval(KIND, CopyAttrFunction.NULL_COPY, DeleteAttrFunction.NULL_DELETE);
+    }
+
+    public static void freeKeyval(int keyval) {
+        MPI.check("freeKeyval");
+        Attributes.freeKeyval(MPI.COMM_WORLD, keyval, KIND, "freeKeyval");
+    }
+
+    public void setAttr(int keyval, Object value) {
+        live("setAttr");
+        if (keyval == MPI.WIN_BASE || keyval == MPI.WIN_SIZE || keyval == MPI.WIN_DISP_UNIT) {
+            throw comm.raise(ErrorClass.KEYVAL, "setAttr: keyval " + keyval + " is a predefined attribute of the window");
+        }
+        attributes.set(this, Attributes.keyval(comm, keyval, KIND, "setAttr", false), value);
+    }
+
+    /**
+     * A user attribute, or a predefined one: WIN_BASE (the buffer or array the window was created
+     * over, or the allocated memory as a native-order ByteBuffer), WIN_SIZE (bytes, a Long),
+     * WIN_DISP_UNIT (bytes, an Integer).
+     */
+    public Object getAttr(int keyval) {
+        live("getAttr");
+        switch (keyval) {
+            case MPI.WIN_BASE: return base;
+            case MPI.WIN_SIZE: return sizeBytes;
+            case MPI.WIN_DISP_UNIT: return dispUnitBytes;
+            default:
+                Attributes.keyval(comm, keyval, KIND, "getAttr", true);
+                return attributes.get(keyval);
+        }
+    }
+
+    public void deleteAttr(int keyval) {
+        live("deleteAttr");
+        attributes.delete(this, Attributes.keyval(comm, keyval, KIND, "deleteAttr", true));
+    }
+
+    /** The hints given at creation or with {@link #setInfo} (a copy). */
+    public Info getInfo() {
+        live("getInfo");
+        return Info.copyOf(info);
+    }
+
+    public void setInfo(Info info) {
+        live("setInfo");
+        if (info == null) {
+            throw comm.raise(ErrorClass.INFO, "setInfo: info is null");
+        }
+        this.info = info.isNull() ? new Info() : Info.copyOf(info);
     }
 
     public String getName() {
-        throw Unsupported.oneSided("Win.getName");
+        live("getName");
+        return name;
     }
 
     public void setName(String name) {
-        throw Unsupported.oneSided("Win.setName");
+        live("setName");
+        if (name == null) {
+            throw comm.raise(ErrorClass.ARG, "setName: name is null");
+        }
+        this.name = name;
+    }
+
+    @Override
+    public String toString() {
+        return name.isEmpty() ? "a window of " + comm.size + " ranks" : name;
+    }
+
+    // ================================================================ checks
+
+    /** MPI runs and the window is not freed; ERR_WIN naming {@code call} otherwise. */
+    private void live(String call) {
+        MPI.check(call);
+        if (freed) {
+            throw comm.raise(ErrorClass.WIN, call + ": the window has been freed");
+        }
+    }
+
+    private void checkRank(String call, String argument, int rank) {
+        if (rank < 0 || rank >= comm.size) {
+            throw comm.raise(ErrorClass.RANK, call + ": " + argument + " " + rank + " is not in the window's group of "
+                + comm.size);
+        }
+    }
+
+    private void checkAssertion(String call, int assertion, int allowed) {
+        if ((assertion & ~allowed) != 0) {
+            throw comm.raise(ErrorClass.ASSERT, call + ": assertion " + assertion
+                + " has bits that are not MPI.MODE_* assertions of this call");
+        }
+    }
+
+    /** {@code group}'s members as a membership table of the window's group (ERR_GROUP if one is not in it). */
+    private boolean[] members(String call, Group group) {
+        if (group == null) {
+            throw comm.raise(ErrorClass.GROUP, call + ": group is null");
+        }
+        int[] world = group.members(call, "group");
+        boolean[] in = new boolean[comm.size];
+        for (int w : world) {
+            int m = -1;
+            for (int r = 0; r < comm.size && m < 0; r++) {
+                if (comm.localWorldRanks[r] == w) {
+                    m = r;
+                }
+            }
+            if (m < 0) {
+                throw comm.raise(ErrorClass.GROUP, call + ": world rank " + w + " of the group is not in the window");
+            }
+            in[m] = true;
+        }
+        return in;
+    }
+
+    private MPIException fail(EngineException e) {
+        return comm.raise(e.errorClass(), e.getMessage());
     }
 }

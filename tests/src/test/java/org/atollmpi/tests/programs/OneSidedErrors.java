@@ -8,7 +8,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Win;
-import org.atollmpi.engine.ErrorClass;
 
 /**
  * Bad one-sided accesses are refused with the right error class, under ERRORS_RETURN on the
@@ -22,8 +21,7 @@ import org.atollmpi.engine.ErrorClass;
  * names the window kind ({@link IntWindow.Kind}).
  */
 public final class OneSidedErrors {
-    /** MPI-3's MPI_ERR_RMA_RANGE, which the Open MPI Java bindings' {@code mpi.MPI} predates. */
-    static final int ERR_RMA_RANGE = ErrorClass.RMA_RANGE;
+    static final int ERR_RMA_RANGE = MPI.ERR_RMA_RANGE;
     static final int INTS = 64;
 
     private OneSidedErrors() {
