@@ -40,7 +40,7 @@ final class RmaWindow {
                     ? new Win(b, elements(own), 1, MPI.INFO_NULL, comm)
                     : new Win(own, elements(own), 1, MPI.INFO_NULL, comm), own);
             case ALLOCATE -> {
-                Win win = new Win(bytes, 1, MPI.INFO_NULL, comm, MPI.newByteBuffer(0), Win.FLAVOR_PRIVATE);
+                Win win = new Win(bytes, 1, MPI.INFO_NULL, comm, (Buffer) null, Win.FLAVOR_PRIVATE);
                 ByteBuffer base = ((ByteBuffer) win.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
                 yield new RmaWindow(creation, win, base);
             }

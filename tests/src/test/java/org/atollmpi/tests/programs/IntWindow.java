@@ -82,7 +82,7 @@ final class IntWindow {
                 yield new IntWindow(kind, new Win(a, ints, 1, MPI.INFO_NULL, comm), ints, null, a);
             }
             case ALLOCATE -> {
-                Win w = new Win(bytes, Integer.BYTES, MPI.INFO_NULL, comm, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
+                Win w = new Win(bytes, Integer.BYTES, MPI.INFO_NULL, comm, (Buffer) null, Win.FLAVOR_PRIVATE);
                 ByteBuffer base = ((ByteBuffer) w.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
                 Check.that(base.capacity() >= bytes, "Win.allocate: WIN_BASE has %d bytes, asked %d", base.capacity(), bytes);
                 yield new IntWindow(kind, w, ints, base, null);

@@ -1,5 +1,6 @@
 package org.atollmpi.tests.programs;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.BitSet;
@@ -37,7 +38,7 @@ public final class OneSidedAtomicity {
         int me = Check.rank();
         int n = Check.size();
         Intracomm world = MPI.COMM_WORLD;
-        Win win = new Win(8 + 4 * ELEMENTS, 1, MPI.INFO_NULL, world, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
+        Win win = new Win(8 + 4 * ELEMENTS, 1, MPI.INFO_NULL, world, (Buffer) null, Win.FLAVOR_PRIVATE);
         ByteBuffer base = ((ByteBuffer) win.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
         final int perRank = fetches;
         final int rounds = arrays;

@@ -1,5 +1,6 @@
 package org.atollmpi.tests.programs;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -42,7 +43,7 @@ public final class OneSidedPassiveTarget {
         ByteBuffer memory;
         switch (kind) {
             case "allocate" -> {
-                win = new Win(bytes, 4, MPI.INFO_NULL, world, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
+                win = new Win(bytes, 4, MPI.INFO_NULL, world, (Buffer) null, Win.FLAVOR_PRIVATE);
                 memory = ((ByteBuffer) win.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
             }
             case "newbuffer" -> {

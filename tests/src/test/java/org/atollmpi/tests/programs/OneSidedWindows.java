@@ -1,5 +1,6 @@
 package org.atollmpi.tests.programs;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -82,7 +83,7 @@ public final class OneSidedWindows {
         });
 
         Check.step("allocate: board memory through WIN_BASE, WIN_SIZE, WIN_DISP_UNIT", () -> {
-            Win win = new Win(40, 4, MPI.INFO_NULL, world, ByteBuffer.allocateDirect(0), Win.FLAVOR_PRIVATE);
+            Win win = new Win(40, 4, MPI.INFO_NULL, world, (Buffer) null, Win.FLAVOR_PRIVATE);
             Check.equal(40L, ((Number) win.getAttr(MPI.WIN_SIZE)).longValue(), "WIN_SIZE");
             Check.equal(4L, ((Number) win.getAttr(MPI.WIN_DISP_UNIT)).longValue(), "WIN_DISP_UNIT");
             ByteBuffer base = ((ByteBuffer) win.getAttr(MPI.WIN_BASE)).order(ByteOrder.nativeOrder());
