@@ -11,7 +11,8 @@ import mpi.Request;
  * arrays, allocate, dynamic): fence (with its assertions), post/start/complete/wait and test
  * (a ring, and one target exposed to all the others), exclusive and shared locks (an exclusive
  * lock keeps a read-modify-write of a counter whole), lockAll with flush, flushAll, flushLocal,
- * flushLocalAll and sync, and the request forms rPut, rGet, rAccumulate, rGetAccumulate.
+ * flushLocalAll and sync, and the request forms rPut, rGet, rAccumulate, rGetAccumulate; an
+ * exclusive lock keeps other lockers out until it is released; start waits for the target's post.
  *
  * <p>Each rank's window has one slot of {@value #K} ints per rank (rank s writes slot s) and a
  * last slot that its owner fills for gets or that accumulates receive. Values name the writer,
@@ -267,6 +268,64 @@ public final class OneSidedEpochs {
                 Check.equal((long) (n + 1) * (j + 1), w.get(last + j), "after the previous rank's rGetAccumulate [" + j
                     + "]");
             }
+        });
+
+        Check.step("an exclusive lock keeps others out: rank 1 never sees rank 0's epoch half done", () -> {
+            if (n < 2) {
+                return;
+            }
+            w.fill(0);
+            world.barrier();
+            int target = n - 1;
+            if (me == 0) {
+                w.win.lock(MPI.LOCK_EXCLUSIVE, target, 0);
+                out.set(0, 1);
+                out.put(w.win, 1, target, w.disp(last));
+                w.win.flush(target);
+                world.barrier();                     // the others now try to lock
+                Check.sleep(300);
+                out.set(0, 2);
+                out.put(w.win, 1, target, w.disp(last));
+                w.win.unlock(target);
+            } else {
+                world.barrier();
+                w.win.lock(me % 2 == 0 ? MPI.LOCK_SHARED : MPI.LOCK_EXCLUSIVE, target, 0);
+                in.get(w.win, 1, target, w.disp(last));
+                w.win.unlock(target);
+                Check.equal(2, in.get(0), "what a lock taken while rank 0 held an exclusive one reads");
+            }
+        });
+
+        Check.step("start waits for the target's post: a put lands after what the target wrote before posting", () -> {
+            w.fill(0);
+            world.barrier();
+            Group all = world.getGroup();
+            int target = n - 1;
+            if (me == target) {
+                Check.sleep(300);
+                for (int s = 0; s < n - 1; s++) {
+                    w.set(s * K, -5);                // what the origins' puts must overwrite
+                }
+                int[] origins = new int[n - 1];
+                for (int r = 0; r < n - 1; r++) {
+                    origins[r] = r;
+                }
+                Group g = all.incl(origins);
+                w.win.post(g, 0);
+                w.win.waitFor();
+                g.free();
+                for (int s = 0; s < n - 1; s++) {
+                    Check.equal(value(6, s, target, 0), w.get(s * K), "the put of rank " + s + " after the post");
+                }
+            } else {
+                Group g = all.incl(new int[] {target});
+                out.set(0, value(6, me, target, 0));
+                w.win.start(g, 0);
+                out.put(w.win, 1, target, w.disp(me * K));
+                w.win.complete();
+                g.free();
+            }
+            all.free();
         });
 
         w.free();

@@ -1,12 +1,15 @@
 package org.atollmpi.tests.programs;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 
 import mpi.Datatype;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Op;
+import mpi.UserFunction;
 import mpi.Win;
 
 /**
@@ -16,7 +19,9 @@ import mpi.Win;
  * whose extent runs past the end, a negative displacement) is ERR_RMA_RANGE; an operation, flush
  * or unlock outside an epoch, a put to a rank outside the start group, complete without start and
  * wait without post are ERR_RMA_SYNC; a target rank outside the window is ERR_RANK; a lock type
- * that is none is ERR_LOCKTYPE; any call on a freed window is ERR_WIN. Every rank's whole window
+ * that is none is ERR_LOCKTYPE; a lock of a locked target, lockAll under a lock, a lock under
+ * lockAll and (argument {@code request-epochs}) a request form in a fence epoch are ERR_RMA_SYNC; SUM on bytes, BAND on doubles and
+ * a user operation in accumulate are ERR_OP; any call on a freed window is ERR_WIN. Every rank's whole window
  * has the same checksum before and after, and good accesses still work afterwards. The argument
  * names the window kind ({@link IntWindow.Kind}).
  */
@@ -133,6 +138,40 @@ public final class OneSidedErrors {
             to.free();
             from.free();
             all.free();
+        });
+
+        Check.step("synchronisation out of turn: ERR_RMA_SYNC", () -> {
+            win.lock(MPI.LOCK_SHARED, t, 0);
+            Check.expectError(MPI.ERR_RMA_SYNC, "lock of a target already locked",
+                () -> win.lock(MPI.LOCK_SHARED, t, 0), "lock");
+            Check.expectError(MPI.ERR_RMA_SYNC, "lockAll while a lock is held", () -> win.lockAll(0), "lockAll");
+            win.unlock(t);
+            win.lockAll(0);
+            Check.expectError(MPI.ERR_RMA_SYNC, "lock inside lockAll", () -> win.lock(MPI.LOCK_SHARED, t, 0), "lock");
+            win.unlockAll();
+        });
+
+        if (List.of(args).contains("request-epochs")) {
+            Check.step("a request form in a fence epoch (MPI: passive target only): ERR_RMA_SYNC", () -> {
+                win.fence(0);
+                Check.expectError(MPI.ERR_RMA_SYNC, "rPut in a fence epoch", () -> v.rPut(win, 1, t, 0), "rPut");
+                Check.expectError(MPI.ERR_RMA_SYNC, "rGet in a fence epoch", () -> result.rGet(win, 1, t, 0), "rGet");
+                win.fence(MPI.MODE_NOSUCCEED);
+            });
+        }
+
+        Check.step("an operation that is not for this type or not predefined: ERR_OP, nothing written", () -> {
+            ByteBuffer b = MPI.newByteBuffer(8);
+            win.lockAll(0);
+            Check.expectError(MPI.ERR_OP, "accumulate SUM on MPI.BYTE",
+                () -> win.accumulate(b, 4, MPI.BYTE, t, 0, 4, MPI.BYTE, MPI.SUM), "accumulate");
+            Check.expectError(MPI.ERR_OP, "accumulate BAND on MPI.DOUBLE",
+                () -> win.accumulate(b, 1, MPI.DOUBLE, t, 0, 1, MPI.DOUBLE, MPI.BAND), "accumulate");
+            Op mine = new Op(new UserFunction() { }, true);
+            Check.expectError(MPI.ERR_OP, "accumulate with a user operation",
+                () -> win.accumulate(b, 1, MPI.INT, t, 0, 1, MPI.INT, mine), "accumulate");
+            win.unlockAll();
+            mine.free();
         });
 
         Check.step("a rank outside the window, a lock type that is none", () -> {
