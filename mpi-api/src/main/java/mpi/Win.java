@@ -24,14 +24,17 @@ import org.atollmpi.rma.WindowMembers;
  * One-sided communication: an MPI window (Open MPI Java bindings' {@code Win}), on the NIC's
  * window descriptors through {@link Window} (package {@code org.atollmpi.rma}).
  *
- * <p><b>Memory.</b> Window memory must be board memory: a buffer from {@code MPI.newByteBuffer}
+ * <p><b>Memory.</b> Board memory is where windows belong: a buffer from {@code MPI.newByteBuffer}
  * (or another {@code MPI.newXBuffer}) given to {@link #Win(Buffer, int, int, Info, Comm)}, or memory
  * the window allocates ({@link #Win(int, int, Info, Comm, Buffer, int)} with a null base; the
  * program reaches it through {@code getAttr(MPI.WIN_BASE)}, a native-order {@code ByteBuffer}).
  * A put or a get is then one copy made by the origin's NIC operation and the target never has to
- * call MPI, in every synchronisation mode (locks are NIC atomics on a lock word). Windows over
- * heap arrays and ordinary direct buffers, and dynamic windows, raise ERR_UNSUPPORTED_OPERATION in
- * this version.
+ * call MPI, in every synchronisation mode (locks are NIC atomics on a lock word). A window over a
+ * heap array or an ordinary direct buffer works too, with the same semantics, but the NIC cannot
+ * reach that memory: the target's engine serves the accesses, so <b>the target must enter MPI</b>
+ * (any call, or a blocking one such as a fence, unlock wait or barrier), or run with
+ * {@code mpirun --async-progress}, for the others' operations on it to complete. Dynamic windows
+ * (attach, detach) raise ERR_UNSUPPORTED_OPERATION in this version.
  *
  * <p><b>Units.</b> As in Open MPI's bindings, the buffer form counts {@code size} and
  * {@code dispUnit} in elements of the buffer ({@code IntBuffer}: 4 bytes), the allocating form in
@@ -69,12 +72,18 @@ public final class Win implements Freeable {
     private volatile String name = "";
     private volatile boolean freed;
 
-    /** A window over {@code size} elements of {@code base} (board memory: {@code MPI.newByteBuffer}). */
+    /**
+     * A window over {@code size} elements of {@code base}: reached by the NIC when it is board
+     * memory ({@code MPI.newByteBuffer}), else served by this rank's engine.
+     */
     public Win(Buffer base, int size, int dispUnit, Info info, Comm comm) {
         this(Creation.over("Win", comm, base, size, dispUnit, info));
     }
 
-    /** A window over an array: not board memory, so ERR_UNSUPPORTED_OPERATION in this version. */
+    /**
+     * A window over {@code size} elements of an array: served by this rank's engine (see the class
+     * comment: the target must enter MPI for accesses to complete).
+     */
     public Win(Object base, int size, int dispUnit, Info info, Comm comm) {
         this(Creation.over("Win", comm, base, size, dispUnit, info));
     }
@@ -148,15 +157,11 @@ public final class Win implements Freeable {
             checkSizes(c, call, size, dispUnit, capacity);
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
-            String failure = null;
+            EngineException failure = null;
             try {
-                local = LocalMemory.expose(engine, engineBase, offset, (long) size * unit, dispUnit * unit);
+                local = LocalMemory.of(engine, engineBase, offset, (long) size * unit, dispUnit * unit);
             } catch (EngineException e) {
-                failure = e.errorClass() == ErrorClass.BASE
-                    ? call + ": the window memory (" + Buffers.describe(buf) + ") is not board memory; windows over"
-                        + " heap arrays and ordinary direct buffers are not supported in this version: use a buffer"
-                        + " from MPI.newByteBuffer, or let the window allocate its memory"
-                    : call + ": " + e.getMessage();
+                failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
             return finish(call, c, engine, local, failure, buf, (long) size * unit, dispUnit * unit, info);
         }
@@ -175,7 +180,7 @@ public final class Win implements Freeable {
             checkSizes(c, call, size, dispUnit, capacity);
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
-            String failure = null;
+            EngineException failure = null;
             Object windowBase = buf;
             try {
                 if (buf == null) {
@@ -188,9 +193,9 @@ public final class Win implements Freeable {
                 }
             } catch (EngineException e) {
                 failure = e.errorClass() == ErrorClass.BASE
-                    ? call + ": base (" + Buffers.describe(buf) + ") is not board memory: pass null and let the"
-                        + " window allocate, or a buffer from MPI.newByteBuffer"
-                    : call + ": " + e.getMessage();
+                    ? new EngineException(ErrorClass.BUFFER, call + ": base (" + Buffers.describe(buf) + ") is not"
+                        + " board memory: pass null and let the window allocate, or a buffer from MPI.newByteBuffer")
+                    : new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
             return finish(call, c, engine, local, failure, windowBase, size, dispUnit, info);
         }
@@ -230,7 +235,7 @@ public final class Win implements Freeable {
          * sizes and units. A member that could not expose its memory says so in the exchange, so
          * that every member raises instead of some waiting for it forever.
          */
-        private static Creation finish(String call, Intracomm parent, Engine engine, LocalMemory local, String failure,
+        private static Creation finish(String call, Intracomm parent, Engine engine, LocalMemory local, EngineException failure,
                                        Object base, long sizeBytes, int dispUnitBytes, Info info) {
             int pair = parent.newContextPair(call);
             Intracomm c = parent.build(Intracomm.class, pair, parent.localWorldRanks, parent.rank,
@@ -251,7 +256,7 @@ public final class Win implements Freeable {
                 }
                 c.free();
                 if (failure != null) {
-                    throw parent.raise(ErrorClass.UNSUPPORTED_OPERATION, failure);
+                    throw parent.raise(failure.errorClass(), failure.getMessage());
                 }
                 throw parent.raise(ErrorClass.WIN, call + ": rank " + failedMember + " could not expose its window memory");
             }

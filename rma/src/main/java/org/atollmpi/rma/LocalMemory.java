@@ -8,9 +8,10 @@ import org.atollmpi.engine.RemoteKey;
 import org.atollmpi.nic.BoardRegion;
 
 /**
- * What one rank exposes in one window: its window memory (a window descriptor over board memory)
- * and its control line ({@link LockWord}), both given back by {@link #release}. Made before the
- * creation exchange, which carries {@link #describe}.
+ * What one rank exposes in one window: its window memory (a window descriptor over board memory,
+ * or, for memory the NIC cannot reach, the memory itself, which this rank's engine serves) and its
+ * control line ({@link LockWord}, always board memory), given back by {@link #release}. Made
+ * before the creation exchange, which carries {@link #describe}.
  */
 public final class LocalMemory {
     private final Engine engine;
@@ -20,9 +21,12 @@ public final class LocalMemory {
     private final BoardRegion allocated;
     private final BoardRegion control;
     private final RemoteKey controlKey;
+    private final Object servedBase;
+    private final long servedOffset;
+    private final boolean served;
 
     private LocalMemory(Engine engine, RemoteKey memoryKey, long size, int dispUnit, BoardRegion allocated,
-                        BoardRegion control, RemoteKey controlKey) {
+                        BoardRegion control, RemoteKey controlKey, boolean served, Object base, long offset) {
         this.engine = engine;
         this.memoryKey = memoryKey;
         this.size = size;
@@ -30,6 +34,9 @@ public final class LocalMemory {
         this.allocated = allocated;
         this.control = control;
         this.controlKey = controlKey;
+        this.served = served;
+        this.servedBase = base;
+        this.servedOffset = offset;
     }
 
     /**
@@ -41,11 +48,25 @@ public final class LocalMemory {
     public static LocalMemory expose(Engine engine, Object base, long offset, long size, int dispUnit) {
         RemoteKey key = engine.expose(base, offset, size);
         try {
-            return withControl(engine, key, size, dispUnit, null);
+            return withControl(engine, key, size, dispUnit, null, false, null, 0);
         } catch (RuntimeException e) {
             engine.withdraw(key);
             throw e;
         }
+    }
+
+    /**
+     * Exposes memory the NIC cannot reach (a heap array, an ordinary direct buffer): no
+     * descriptor covers it, this rank's engine serves the accesses ({@link WindowServer}).
+     */
+    public static LocalMemory serve(Engine engine, Object base, long offset, long size, int dispUnit) {
+        return withControl(engine, engine.expose(null, 0, 0), size, dispUnit, null, true, base, offset);
+    }
+
+    /** Board memory when it is, else served memory. */
+    public static LocalMemory of(Engine engine, Object base, long offset, long size, int dispUnit) {
+        return size > 0 && engine.isBoardMemory(base, offset, size) ? expose(engine, base, offset, size, dispUnit)
+            : serve(engine, base, offset, size, dispUnit);
     }
 
     /** Allocates {@code size} bytes of board memory (zeroed) and exposes them: {@code Win.allocate}. */
@@ -57,7 +78,7 @@ public final class LocalMemory {
         try {
             RemoteKey key = size == 0 ? engine.expose(null, 0, 0) : engine.expose(region);
             try {
-                return withControl(engine, key, size, dispUnit, region);
+                return withControl(engine, key, size, dispUnit, region, false, null, 0);
             } catch (RuntimeException e) {
                 engine.withdraw(key);
                 throw e;
@@ -69,14 +90,15 @@ public final class LocalMemory {
     }
 
     private static LocalMemory withControl(Engine engine, RemoteKey key, long size, int dispUnit,
-                                           BoardRegion allocated) {
+                                           BoardRegion allocated, boolean served, Object base, long offset) {
         BoardRegion control = engine.allocateBoardMemory(LockWord.CONTROL_BYTES);
         if (control == null) {
             throw new EngineException(ErrorClass.NO_MEM, "the board has no room for a window's lock words");
         }
         try {
             zero(control);
-            return new LocalMemory(engine, key, size, dispUnit, allocated, control, engine.expose(control));
+            return new LocalMemory(engine, key, size, dispUnit, allocated, control, engine.expose(control), served, base,
+                offset);
         } catch (RuntimeException e) {
             engine.freeBoardMemory(control);
             throw e;
@@ -91,7 +113,20 @@ public final class LocalMemory {
 
     /** This member's part of the creation exchange ({@link WindowMembers#describe}). */
     public long[] describe() {
-        return WindowMembers.describe(memoryKey, size, dispUnit, controlKey);
+        return WindowMembers.describe(memoryKey, size, dispUnit, controlKey, served);
+    }
+
+    /** Whether this rank's engine serves the accesses (the memory is not board memory). */
+    public boolean served() {
+        return served;
+    }
+
+    Object servedBase() {
+        return servedBase;
+    }
+
+    long servedOffset() {
+        return servedOffset;
     }
 
     /** The allocated window memory ({@code Win.allocate}), or null when the program gave it. */

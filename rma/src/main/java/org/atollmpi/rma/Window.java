@@ -18,11 +18,14 @@ import org.atollmpi.engine.RemoteKey;
  * {@code (base, offset)} addresses, the {@code mpi} layer having checked and packed the program's
  * buffers.
  *
- * <p><b>Where the work happens.</b> Window memory is board memory (a window descriptor), so a put
- * or a get is one copy made by the origin's NIC operation and the target never calls MPI, in every
- * synchronisation mode; the passive-target locks are NIC atomics on the target's lock word
- * ({@link LockWord}). Fence ends with the {@link WindowBarrier}; post/start/complete/wait are
- * zero-byte messages on the window's own context.
+ * <p><b>Where the work happens.</b> When a member's window memory is board memory (a window
+ * descriptor), a put or a get to it is one copy made by the origin's NIC operation and the member
+ * never calls MPI, in every synchronisation mode; the passive-target locks are NIC atomics on the
+ * member's lock word ({@link LockWord}), which is board memory for every window. When it is not
+ * (a heap array, an ordinary direct buffer), the member's engine serves the accesses
+ * ({@link WindowServer}, {@link ServedAccess}), with the same semantics, but the member must enter
+ * MPI (or run a progress thread) for them to complete. Fence ends with the {@link WindowBarrier};
+ * post/start/complete/wait are zero-byte messages on the window's own context.
  *
  * <p><b>Checks.</b> Every operation is checked at the origin before anything is issued: against the
  * epoch (ERR_RMA_SYNC) and against the size the target exposed (ERR_RMA_RANGE), so no memory is
@@ -30,10 +33,10 @@ import org.atollmpi.engine.RemoteKey;
  * raised by the next flush, unlock, complete or fence). A freed window raises ERR_WIN.
  *
  * <p><b>Accumulates</b> are atomic per element with respect to each other: SUM on 8-byte integers
- * is the NIC's fetch-and-add (no round trip waited for), other operations on 8-byte integers a
- * compare-and-swap loop per element (one round trip each, never a lock), everything else a
- * get-modify-put at the origin under the target's accumulate lock word, taken and released with
- * compare-and-swap. The lock keeps the target out of the work, which is the point of window
+ * in board memory is the NIC's fetch-and-add (no round trip waited for), other operations on
+ * 8-byte integers there a compare-and-swap loop per element (one round trip each, never a lock),
+ * everything else (and everything on served memory) a get-modify-put at the origin under the
+ * target's accumulate lock word, taken and released with compare-and-swap. The lock keeps the target out of the work, which is the point of window
  * descriptors, at the price of three round trips per call; a target-served accumulate would cost
  * one but need the target to enter MPI.
  *
@@ -53,6 +56,8 @@ public final class Window {
     private final LockWord locks;
     private final EpochState epochs;
     private final Operation[] completeNotices;
+    private final ServedAccess served;
+    private final WindowServer server;
     private boolean freed;
 
     /**
@@ -70,6 +75,13 @@ public final class Window {
         this.locks = new LockWord(engine, channel);
         this.epochs = new EpochState(members.size());
         this.completeNotices = new Operation[members.size()];
+        this.served = new ServedAccess(engine, context, members.size());
+        if (local.served()) {
+            server = new WindowServer(engine, local.servedBase(), local.servedOffset(), local.size(), context);
+            server.start();
+        } else {
+            server = null;
+        }
     }
 
     public WindowMembers members() {
@@ -100,14 +112,12 @@ public final class Window {
      */
     public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        int world = members.worldRank(target);
-        RemoteKey key = members.memory(target);
         Countdown parts = new Countdown(engine, done);
         long from = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
             if (length > 0) {
-                channel.put(world, key, at + blocks.offsets()[b], base, from, length, parts.part());
+                issuePut(target, at + blocks.offsets()[b], base, from, length, parts.part());
             }
             from += length;
         }
@@ -117,14 +127,12 @@ public final class Window {
     /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
     public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        int world = members.worldRank(target);
-        RemoteKey key = members.memory(target);
         Countdown parts = new Countdown(engine, done);
         long into = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
             if (length > 0) {
-                channel.get(world, key, at + blocks.offsets()[b], base, into, length, parts.part());
+                issueGet(target, at + blocks.offsets()[b], base, into, length, parts.part());
             }
             into += length;
         }
@@ -170,7 +178,8 @@ public final class Window {
         if (n == 0 || op.isNoOp() && !fetch) {
             return; // nothing to change and nothing to return
         }
-        if (op.onLongs() && (op.isSum() || op.isNoOp())) {
+        boolean atomics = op.onLongs() && !members.served(target); // served memory has no NIC atomics
+        if (atomics && (op.isSum() || op.isNoOp())) {
             for (int i = 0; i < n; i++) {
                 long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
                 if (fetch) {
@@ -179,7 +188,7 @@ public final class Window {
                     channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
                 }
             }
-        } else if (op.onLongs()) {
+        } else if (atomics) {
             long[] cell = new long[2]; // [0] the origin's element, [1] the target's, combined in place
             for (int i = 0; i < n; i++) {
                 long old = locks.fetchAndAdd(world, key, at + 8L * i, 0);
@@ -211,13 +220,13 @@ public final class Window {
         int myWorld = members.worldRank(me);
         locks.lockAccumulate(world, control, myWorld);
         try {
-            awaitOne(done -> channel.get(world, key, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
+            awaitOne(done -> issueGet(target, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
             if (fetch) {
                 Addresses.copy(copy, Addresses.BYTE_ARRAY_BASE, resultBase, resultOffset, bytes);
             }
             if (!op.isNoOp()) {
                 op.apply(base, offset, copy, Addresses.BYTE_ARRAY_BASE, n);
-                awaitOne(done -> channel.put(world, key, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
+                awaitOne(done -> issuePut(target, at, copy, Addresses.BYTE_ARRAY_BASE, bytes, done));
             }
         } finally {
             locks.unlockAccumulate(world, control, myWorld);
@@ -235,7 +244,7 @@ public final class Window {
         long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
         int world = members.worldRank(target);
         RemoteKey key = members.memory(target);
-        if (longs) {
+        if (longs && !members.served(target)) {
             channel.compareAndSwap(world, key, at, Addresses.getLong(compareBase, compareOffset),
                 Addresses.getLong(originBase, originOffset), resultBase, resultOffset, null);
             return;
@@ -245,17 +254,51 @@ public final class Window {
         byte[] found = new byte[elementBytes];
         locks.lockAccumulate(world, control, myWorld);
         try {
-            awaitOne(done -> channel.get(world, key, at, found, Addresses.BYTE_ARRAY_BASE, elementBytes, done));
+            awaitOne(done -> issueGet(target, at, found, Addresses.BYTE_ARRAY_BASE, elementBytes, done));
             Addresses.copy(found, Addresses.BYTE_ARRAY_BASE, resultBase, resultOffset, elementBytes);
             boolean equal = true;
             for (int i = 0; i < elementBytes && equal; i++) {
                 equal = found[i] == Addresses.getByte(compareBase, compareOffset + i);
             }
             if (equal) {
-                awaitOne(done -> channel.put(world, key, at, originBase, originOffset, elementBytes, done));
+                awaitOne(done -> issuePut(target, at, originBase, originOffset, elementBytes, done));
             }
         } finally {
             locks.unlockAccumulate(world, control, myWorld);
+        }
+    }
+
+    /** A put of one block: a NIC operation, or a request to the target's engine when it serves its memory. */
+    private void issuePut(int target, long at, Object base, long from, int length, Operation done) {
+        if (members.served(target)) {
+            served.put(target, members.worldRank(target), at, base, from, length, done);
+        } else {
+            channel.put(members.worldRank(target), members.memory(target), at, base, from, length, done);
+        }
+    }
+
+    private void issueGet(int target, long at, Object base, long into, int length, Operation done) {
+        if (members.served(target)) {
+            served.get(target, members.worldRank(target), at, base, into, length, done);
+        } else {
+            channel.get(members.worldRank(target), members.memory(target), at, base, into, length, done);
+        }
+    }
+
+    /** Completes every operation to {@code target}, both paths; raises the first refused one. */
+    private void completeTarget(int target) {
+        try {
+            channel.awaitTarget(members.worldRank(target));
+        } finally {
+            served.await(target);
+        }
+    }
+
+    private void completeAll() {
+        try {
+            channel.awaitAll();
+        } finally {
+            served.awaitAll();
         }
     }
 
@@ -319,7 +362,7 @@ public final class Window {
     public void fence(String call, boolean noSucceed) {
         checkOpen(call);
         epochs.checkFence(call);
-        channel.awaitAll();
+        completeAll();
         barrier.barrier();
         epochs.fenced(noSucceed);
     }
@@ -350,7 +393,7 @@ public final class Window {
         epochs.checkUnlock(call, target);
         int type = epochs.lockType(target);
         try {
-            channel.awaitTarget(members.worldRank(target));
+            completeTarget(target);
         } finally {
             if (!epochs.lockTaken(target)) {
                 // MODE_NOCHECK: no lock word was changed
@@ -379,7 +422,7 @@ public final class Window {
         checkOpen(call);
         epochs.checkUnlockAll(call);
         try {
-            channel.awaitAll();
+            completeAll();
         } finally {
             if (epochs.lockAllTaken()) {
                 for (int m = 0; m < members.size(); m++) {
@@ -395,14 +438,14 @@ public final class Window {
         checkOpen(call);
         checkRank(call, target);
         epochs.checkPassive(call, target);
-        channel.awaitTarget(members.worldRank(target));
+        completeTarget(target);
     }
 
     /** Completes every operation issued (flushAll and flushLocalAll). */
     public void flushAll(String call) {
         checkOpen(call);
         epochs.checkPassive(call, -1);
-        channel.awaitAll();
+        completeAll();
     }
 
     /**
@@ -455,7 +498,7 @@ public final class Window {
         epochs.checkComplete(call);
         boolean[] group = epochs.startGroup();
         try {
-            channel.awaitAll();
+            completeAll();
         } finally {
             for (int m = 0; m < group.length; m++) {
                 if (group[m]) {
@@ -502,9 +545,12 @@ public final class Window {
     public void free(String call) {
         checkOpen(call);
         epochs.checkFree(call);
-        channel.awaitAll();
+        completeAll();
         barrier.barrier();
         freed = true;
+        if (server != null) {
+            server.stop();
+        }
         channel.close();
         local.release();
     }

@@ -12,30 +12,37 @@ import org.atollmpi.engine.RemoteKey;
  * {@link #FIELDS} longs per member that the {@code mpi} layer runs; immutable.
  *
  * <pre>
- *  per member: [ memory id | memory capability | size | disp unit | control id | control capability ]
+ *  per member: [ memory id | memory capability | size | disp unit | control id | control capability | served ]
+ *
+ * A member whose window memory is not board memory is <em>served</em>: its engine answers the
+ * others' puts and gets ({@link WindowServer}), its memory key names no descriptor.
  * </pre>
  */
 public final class WindowMembers {
     /** Longs per member in the creation exchange. */
-    public static final int FIELDS = 6;
+    public static final int FIELDS = 7;
 
     private final int[] worldRanks;
     private final RemoteKey[] memory;
     private final long[] sizes;
     private final int[] dispUnits;
     private final RemoteKey[] control;
+    private final boolean[] served;
 
-    private WindowMembers(int[] worldRanks, RemoteKey[] memory, long[] sizes, int[] dispUnits, RemoteKey[] control) {
+    private WindowMembers(int[] worldRanks, RemoteKey[] memory, long[] sizes, int[] dispUnits, RemoteKey[] control,
+                          boolean[] served) {
         this.worldRanks = worldRanks;
         this.memory = memory;
         this.sizes = sizes;
         this.dispUnits = dispUnits;
         this.control = control;
+        this.served = served;
     }
 
     /** This member's contribution to the creation exchange. */
-    public static long[] describe(RemoteKey memory, long size, int dispUnit, RemoteKey control) {
-        return new long[] {memory.id(), memory.capability(), size, dispUnit, control.id(), control.capability()};
+    public static long[] describe(RemoteKey memory, long size, int dispUnit, RemoteKey control, boolean served) {
+        return new long[] {memory.id(), memory.capability(), size, dispUnit, control.id(), control.capability(),
+            served ? 1 : 0};
     }
 
     /** The table from the exchange: {@code all} holds every member's {@link #describe} in rank order. */
@@ -48,6 +55,7 @@ public final class WindowMembers {
         RemoteKey[] memory = new RemoteKey[n];
         RemoteKey[] control = new RemoteKey[n];
         long[] sizes = new long[n];
+        boolean[] served = new boolean[n];
         int[] units = new int[n];
         for (int m = 0; m < n; m++) {
             int at = m * FIELDS;
@@ -55,8 +63,9 @@ public final class WindowMembers {
             sizes[m] = all[at + 2];
             units[m] = (int) all[at + 3];
             control[m] = new RemoteKey(worldRanks[m], (int) all[at + 4], all[at + 5]);
+            served[m] = all[at + 6] != 0;
         }
-        return new WindowMembers(worldRanks.clone(), memory, sizes, units, control);
+        return new WindowMembers(worldRanks.clone(), memory, sizes, units, control, served);
     }
 
     public int size() {
@@ -82,5 +91,10 @@ public final class WindowMembers {
 
     public RemoteKey control(int member) {
         return control[member];
+    }
+
+    /** Whether the member's engine serves accesses to its memory (not board memory). */
+    public boolean served(int member) {
+        return served[member];
     }
 }

@@ -40,12 +40,20 @@ class WindowTest {
     private static final int RANKS = 3;
     private static final int BYTES = 1024;
 
+    /** Every board, with window memory in board memory (NIC accesses) and in heap arrays (served by the target's engine). */
     static Stream<Arguments> boards() {
-        return Stream.of(
-            Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS)),
-            Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20))),
-            Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(
-                ShmBoard.anonymous(RANKS, ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20)), 20261123, 4)));
+        Stream.Builder<Arguments> all = Stream.builder();
+        for (boolean heap : new boolean[] {false, true}) {
+            all.add(Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS), heap));
+            all.add(Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, shm()), heap));
+            all.add(Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(RANKS, shm()),
+                20261123, 4), heap));
+        }
+        return all.build();
+    }
+
+    private static ShmBoardConfig shm() {
+        return ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20);
     }
 
     interface Body {
@@ -53,17 +61,17 @@ class WindowTest {
     }
 
     /** One rank's engine and window, with a barrier that progresses while it waits. */
-    record Rank(int me, Engine engine, Window win, BoardRegion memory) {
+    record Rank(int me, Engine engine, Window win, Object base, long offset) {
         long word(long at) {
-            return Addresses.getLong(memory.base(), memory.address() + at);
+            return Addresses.getLong(base, offset + at);
         }
 
-        void setWord(long at, long value) {
-            Addresses.putLong(memory.base(), memory.address() + at, value);
+        int intAt(long at) {
+            return Addresses.getInt(base, offset + at);
         }
     }
 
-    private static void run(Supplier<Board> boards, Body body) throws Exception {
+    private static void run(Supplier<Board> boards, boolean heap, Body body) throws Exception {
         try (Board board = boards.get()) {
             Phaser phaser = new Phaser(RANKS);
             long[] exchange = new long[RANKS * WindowMembers.FIELDS];
@@ -83,12 +91,17 @@ class WindowTest {
                                 engine.idle(engine.progress());
                             }
                         };
-                        LocalMemory local = LocalMemory.allocate(engine, BYTES, 1);
+                        long[] array = new long[BYTES / 8];
+                        LocalMemory local = heap ? LocalMemory.serve(engine, array, Addresses.LONG_ARRAY_BASE, BYTES, 1)
+                            : LocalMemory.allocate(engine, BYTES, 1);
+                        assertEquals(heap, local.served());
                         System.arraycopy(local.describe(), 0, exchange, me * WindowMembers.FIELDS, WindowMembers.FIELDS);
                         barrier.barrier();
                         Window win = new Window(engine, WindowMembers.fromExchange(world, exchange), me, 10, barrier,
                             local);
-                        body.run(new Rank(me, engine, win, local.allocated()));
+                        BoardRegion region = local.allocated();
+                        body.run(heap ? new Rank(me, engine, win, array, Addresses.LONG_ARRAY_BASE)
+                            : new Rank(me, engine, win, region.base(), region.address()));
                         win.free("free");
                     } catch (Throwable t) {
                         failure.compareAndSet(null, t);
@@ -116,10 +129,10 @@ class WindowTest {
         return v;
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}, heap {2}")
     @MethodSource("boards")
-    void fencePutAndGetMoveData(String name, Supplier<Board> boards) throws Exception {
-        run(boards, r -> {
+    void fencePutAndGetMoveData(String name, Supplier<Board> boards, boolean heap) throws Exception {
+        run(boards, heap, r -> {
             Window w = r.win();
             w.fence("fence", false);
             int right = (r.me() + 1) % RANKS;
@@ -140,11 +153,11 @@ class WindowTest {
         });
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}, heap {2}")
     @MethodSource("boards")
-    void passiveTargetLocksAndFetchAndAddAreExact(String name, Supplier<Board> boards) throws Exception {
+    void passiveTargetLocksAndFetchAndAddAreExact(String name, Supplier<Board> boards, boolean heap) throws Exception {
         ElementOp longSum = new Sum(8);
-        run(boards, r -> {
+        run(boards, heap, r -> {
             Window w = r.win();
             for (int i = 0; i < 200; i++) {
                 w.lock("lock", false, 0, false);
@@ -169,16 +182,16 @@ class WindowTest {
             if (r.me() == 0) {
                 assertEquals(200L * RANKS, r.word(0));
                 assertEquals(200L * RANKS, r.word(64));
-                assertEquals(200 * RANKS, Addresses.getInt(r.memory().base(), r.memory().address() + 16));
-                assertEquals(400 * RANKS, Addresses.getInt(r.memory().base(), r.memory().address() + 20));
+                assertEquals(200 * RANKS, r.intAt(16));
+                assertEquals(400 * RANKS, r.intAt(20));
             }
         });
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}, heap {2}")
     @MethodSource("boards")
-    void postStartCompleteWait(String name, Supplier<Board> boards) throws Exception {
-        run(boards, r -> {
+    void postStartCompleteWait(String name, Supplier<Board> boards, boolean heap) throws Exception {
+        run(boards, heap, r -> {
             Window w = r.win();
             boolean[] others = {true, true, true};
             others[r.me()] = false;
@@ -200,10 +213,10 @@ class WindowTest {
         });
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}, heap {2}")
     @MethodSource("boards")
-    void badAccessesRaiseAndTouchNothing(String name, Supplier<Board> boards) throws Exception {
-        run(boards, r -> {
+    void badAccessesRaiseAndTouchNothing(String name, Supplier<Board> boards, boolean heap) throws Exception {
+        run(boards, heap, r -> {
             Window w = r.win();
             byte[] data = new byte[64];
             java.util.Arrays.fill(data, (byte) 9);

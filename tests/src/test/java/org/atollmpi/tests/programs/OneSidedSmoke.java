@@ -1,6 +1,9 @@
 package org.atollmpi.tests.programs;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 
 import mpi.Datatype;
@@ -13,10 +16,12 @@ import mpi.Win;
  * epochs with put and get over a window on {@code MPI.newByteBuffer} memory, passive target with
  * lock/unlock while the target makes no call, exact {@code fetchAndOp(SUM)} from every rank on one
  * word of an allocated window, accumulate and compareAndSwap, post/start/complete/wait, a vector
- * target type, and the error classes of bad accesses, which change no memory.
+ * target type, a window over a heap array (served by the target's engine), and the error classes
+ * of bad accesses, which change no memory.
  */
 public final class OneSidedSmoke {
     private static final int WORDS = 64;
+    private static final VarHandle WORD = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private OneSidedSmoke() {
     }
@@ -79,6 +84,31 @@ public final class OneSidedSmoke {
             win.free();
         });
 
+        Check.step("passive target: the target makes no MPI call while the others lock, put and unlock", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+            ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) {
+                // waits for every other rank's word without entering MPI: only the NIC can deliver them
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                for (int r = 1; r < size; r++) {
+                    while ((long) WORD.getVolatile(mem, 8 * r) != 5000 + r) {
+                        Check.that(System.nanoTime() < deadline, "word of rank %d never arrived", r);
+                        Thread.onSpinWait();
+                    }
+                }
+            } else {
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                long[] back = new long[1];
+                win.put(new long[] {5000 + rank}, 1, MPI.LONG, 0, rank, 1, MPI.LONG);
+                win.flush(0);
+                win.get(back, 1, MPI.LONG, 0, rank, 1, MPI.LONG);
+                win.unlock(0);
+                Check.equal(5000 + rank, back[0], "word read back under the lock");
+            }
+            win.free();
+        });
+
         Check.step("post/start/complete/wait and a vector target", () -> {
             LongBuffer mem = MPI.newLongBuffer(WORDS);
             Win win = new Win(mem, WORDS, 1, new Info(), MPI.COMM_WORLD);
@@ -96,6 +126,64 @@ public final class OneSidedSmoke {
             Check.equal(0, mem.get(11), "gap");
             Check.equal(8, mem.get(12), "vector block 1");
             Check.equal(9, mem.get(14), "vector block 2");
+            win.free();
+        });
+
+        Check.step("request forms, getAccumulate, other types and operations, derived origin", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+            ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+            win.lockAll(0);
+            // ints at word 1 (bytes 8..15): fetchAndOp on INT takes the accumulate lock
+            int[] oldInt = new int[1];
+            win.fetchAndOp(new int[] {3}, oldInt, MPI.INT, 0, 0, MPI.SUM); // disp unit 8: word 0 holds ints 0 and 1
+            win.accumulate(new double[] {rank + 0.5}, 1, MPI.DOUBLE, 0, 2, 1, MPI.DOUBLE, MPI.MAX);
+            long[] before = new long[2];
+            win.getAccumulate(new long[] {10, 20}, 2, MPI.LONG, before, 2, MPI.LONG, 0, 3, 2, MPI.LONG, MPI.SUM);
+            win.flushAll();
+            win.unlockAll();
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) {
+                Check.equal(3 * size, mem.getInt(0), "fetchAndOp on an int");
+                Check.that(mem.getDouble(16) == size - 0.5, "MAX of doubles: %s", mem.getDouble(16));
+                Check.equal(10L * size, mem.getLong(24), "getAccumulate word 3");
+                Check.equal(20L * size, mem.getLong(32), "getAccumulate word 4");
+            }
+            MPI.COMM_WORLD.barrier();
+            win.lock(MPI.LOCK_SHARED, right, 0);
+            Datatype pairs = Datatype.createVector(2, 1, 2, MPI.LONG);
+            pairs.commit();
+            long[] spread = new long[3];
+            mpi.Request got = win.rGet(spread, 1, pairs, right, 3, 2, MPI.LONG);
+            got.waitFor();
+            Check.equal(right == 0 ? 10L * size : 0, spread[0], "rGet into a vector, element 0");
+            Check.equal(0, spread[1], "rGet into a vector leaves the gap");
+            Check.equal(right == 0 ? 20L * size : 0, spread[2], "rGet into a vector, element 1");
+            mpi.Request put = win.rPut(new long[] {rank}, 1, MPI.LONG, right, 9, 1, MPI.LONG);
+            put.waitFor();
+            int[] found = new int[1];
+            win.compareAndSwap(new int[] {rank + 1}, new int[] {0}, found, MPI.INT, right, 10);
+            win.unlock(right);
+            MPI.COMM_WORLD.barrier();
+            Check.equal(left, mem.getLong(72), "rPut");
+            Check.equal(left + 1, mem.getInt(80), "compareAndSwap on an int");
+            win.free();
+        });
+
+        Check.step("a window over a heap array, served by the target's engine", () -> {
+            long[] mem = new long[WORDS];
+            Win win = new Win(mem, WORDS, 1, new Info(), MPI.COMM_WORLD);
+            win.fence(0);
+            win.put(new long[] {2000 + rank}, 1, MPI.LONG, right, rank, 1, MPI.LONG);
+            win.accumulate(new long[] {1}, 1, MPI.LONG, 0, WORDS - 1, 1, MPI.LONG, MPI.SUM);
+            win.fence(0);
+            Check.equal(2000 + left, mem[left], "word put by the left neighbour");
+            long[] got = new long[1];
+            win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
+            win.fence(MPI.MODE_NOSUCCEED);
+            Check.equal(2000 + rank, got[0], "word got back");
+            if (rank == 0) {
+                Check.equal(size, mem[WORDS - 1], "accumulated word");
+            }
             win.free();
         });
 
