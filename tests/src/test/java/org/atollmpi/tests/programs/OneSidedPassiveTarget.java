@@ -19,7 +19,8 @@ import mpi.Win;
  * <p>The argument names the target's window: {@code allocate} (default) or {@code newbuffer}
  * (create over MPI.newByteBuffer), board memory that origins reach by themselves; {@code direct}
  * (create over ByteBuffer.allocateDirect), memory the target's progress engine serves, which
- * finishes early only with a progress thread ({@code --async-progress}).
+ * finishes early only with a progress thread ({@code --async-progress}). A second argument
+ * {@code rounds=N} changes the rounds.
  */
 public final class OneSidedPassiveTarget {
     static final long COMPUTE_MS = 3000;
@@ -34,6 +35,7 @@ public final class OneSidedPassiveTarget {
         Check.init(args);
         Check.needRanks(2);
         String kind = args.length > 0 ? args[0] : "allocate";
+        int rounds = args.length > 1 && args[1].startsWith("rounds=") ? Integer.parseInt(args[1].substring(7)) : ROUNDS;
         int me = Check.rank();
         int n = Check.size();
         int target = n - 1;
@@ -73,7 +75,7 @@ public final class OneSidedPassiveTarget {
             ByteBuffer in = MPI.newByteBuffer(4 * INTS);
             ByteBuffer one = MPI.newByteBuffer(4);
             one.putInt(0, 1);
-            for (int r = 0; r < ROUNDS; r++) {
+            for (int r = 0; r < rounds; r++) {
                 for (int j = 0; j < INTS; j++) {
                     out.putInt(4 * j, me * 100_000 + r * 100 + j);
                 }
@@ -97,7 +99,7 @@ public final class OneSidedPassiveTarget {
             if (r != target) {
                 long early = computeEnd - all[2 * r + 1];
                 Check.that(early >= MARGIN_MS, "rank %d finished its %d locked rounds %d ms before the target's %d ms"
-                    + " computation ended, not %d ms or more: the origins waited for the target", r, ROUNDS, early,
+                    + " computation ended, not %d ms or more: the origins waited for the target", r, rounds, early,
                     COMPUTE_MS, MARGIN_MS);
             }
         }
@@ -106,11 +108,11 @@ public final class OneSidedPassiveTarget {
                 all[2 * target + 1] - all[2 * target], earliness(all, target));
             for (int r = 0; r < n - 1; r++) {
                 for (int j = 0; j < INTS; j++) {
-                    Check.equal(r * 100_000 + (ROUNDS - 1) * 100 + j, memory.getInt(4 * (r * INTS + j)),
+                    Check.equal(r * 100_000 + (rounds - 1) * 100 + j, memory.getInt(4 * (r * INTS + j)),
                         "rank " + r + "'s last put [" + j + "]");
                 }
             }
-            Check.equal((long) (n - 1) * ROUNDS, memory.getInt(4 * target * INTS), "the accumulated count");
+            Check.equal((long) (n - 1) * rounds, memory.getInt(4 * target * INTS), "the accumulated count");
         }
         win.free();
         Check.done();
