@@ -89,17 +89,19 @@ public final class Win implements Freeable {
     }
 
     /**
-     * MPI_Win_allocate ({@link #FLAVOR_PRIVATE}) and MPI_Win_allocate_shared ({@link #FLAVOR_SHARED}):
-     * {@code size} bytes of board memory with displacement unit {@code dispUnit} bytes. With a null
-     * {@code base} the window allocates the memory ({@code getAttr(MPI.WIN_BASE)} returns it as a
-     * ByteBuffer); a buffer from {@code MPI.newByteBuffer} of at least {@code size} bytes is used
-     * in place instead.
+     * MPI_Win_allocate ({@link #FLAVOR_PRIVATE}) and MPI_Win_allocate_shared ({@link #FLAVOR_SHARED}).
+     * With a null {@code base} the window allocates {@code size} bytes of board memory with
+     * displacement unit {@code dispUnit} bytes, which {@code getAttr(MPI.WIN_BASE)} returns as a
+     * native-order ByteBuffer (both flavors; {@link #sharedQuery} maps it for the other ranks of
+     * the node). With a buffer (Open MPI's form: {@code size} and {@code dispUnit} in elements of
+     * the buffer) the window is that buffer, in place, as for {@link #Win(Buffer, int, int, Info, Comm)}:
+     * pass one from {@code MPI.newByteBuffer} (or another {@code MPI.newXBuffer}) for board memory.
      */
     public Win(int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor) {
         this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
 
-    /** As {@link #Win(int, int, Info, Comm, Buffer, int)}; {@code base} must be null (an array is not board memory). */
+    /** As {@link #Win(int, int, Info, Comm, Buffer, int)}; an array base is the window in place (served memory). */
     public Win(int size, int dispUnit, Info info, Comm comm, Object base, int flavor) {
         this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
@@ -172,30 +174,20 @@ public final class Win implements Freeable {
                 throw c.raise(ErrorClass.RMA_FLAVOR, call + ": flavor " + flavor
                     + " is neither Win.FLAVOR_PRIVATE (0) nor Win.FLAVOR_SHARED (1)");
             }
-            if (buf != null && !(buf instanceof ByteBuffer bb && bb.isDirect())) {
-                throw c.raise(ErrorClass.BUFFER, call + ": base must be null (the window allocates its memory) or a"
-                    + " buffer from MPI.newByteBuffer, not " + Buffers.describe(buf));
+            if (buf != null) {
+                return over(call, parent, buf, size, dispUnit, info); // the program's memory, in place
             }
-            long capacity = buf == null ? Integer.MAX_VALUE : ((Buffer) buf).capacity();
-            checkSizes(c, call, size, dispUnit, capacity);
+            checkSizes(c, call, size, dispUnit, Integer.MAX_VALUE);
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
             EngineException failure = null;
-            Object windowBase = buf;
+            Object windowBase = null;
             try {
-                if (buf == null) {
-                    local = LocalMemory.allocate(engine, size, dispUnit);
-                    BoardRegion region = local.allocated();
-                    ByteBuffer memory = region.asByteBuffer().order(ByteOrder.nativeOrder());
-                    windowBase = memory.limit(size).slice().order(ByteOrder.nativeOrder());
-                } else {
-                    local = LocalMemory.expose(engine, null, Addresses.addressOf((Buffer) buf), size, dispUnit);
-                }
+                local = LocalMemory.allocate(engine, size, dispUnit);
+                ByteBuffer memory = local.allocated().asByteBuffer();
+                windowBase = memory.limit(size).slice().order(ByteOrder.nativeOrder());
             } catch (EngineException e) {
-                failure = e.errorClass() == ErrorClass.BASE
-                    ? new EngineException(ErrorClass.BUFFER, call + ": base (" + Buffers.describe(buf) + ") is not"
-                        + " board memory: pass null and let the window allocate, or a buffer from MPI.newByteBuffer")
-                    : new EngineException(e.errorClass(), call + ": " + e.getMessage());
+                failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
             return finish(call, c, engine, local, failure, windowBase, size, dispUnit, info);
         }
@@ -763,6 +755,32 @@ public final class Win implements Freeable {
         freed = true;
         attributes.deleteAll(this);
         comm.free();
+    }
+
+    /**
+     * MPI_Win_shared_query (an atoll-mpi extension; the Open MPI Java bindings have none): member
+     * {@code rank}'s window memory as a native-order ByteBuffer this process loads and stores
+     * directly, for windows in board memory that the ranks of a node share (those made with
+     * {@link #FLAVOR_SHARED}, and any other window over board memory). Direct loads and stores
+     * follow MPI's unified memory model: synchronise them with {@link #sync}, a lock or a fence.
+     * ERR_RMA_SHARED when that memory cannot be reached this way (a heap window, a peer on another
+     * board).
+     */
+    public synchronized ByteBuffer sharedQuery(int rank) {
+        String call = "sharedQuery";
+        live(call);
+        checkRank(call, "rank", rank);
+        ByteBuffer mapped;
+        try {
+            mapped = window.sharedMemory(call, rank);
+        } catch (EngineException e) {
+            throw fail(e);
+        }
+        if (mapped == null) {
+            throw comm.raise(ErrorClass.RMA_SHARED, call + ": the window memory of rank " + rank
+                + " is not board memory this process can map (a heap window, or a peer on another board)");
+        }
+        return mapped;
     }
 
     public Group getGroup() {

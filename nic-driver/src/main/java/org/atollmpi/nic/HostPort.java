@@ -1,5 +1,7 @@
 package org.atollmpi.nic;
 
+import java.nio.ByteBuffer;
+
 /**
  * One rank's port on the network interface: the NIC's communication instructions as calls.
  *
@@ -101,6 +103,19 @@ public interface HostPort extends AutoCloseable {
      * network. Collectives use it to share one copy of the data among the ranks of a node.
      */
     boolean sharesMemoryWith(int rank);
+
+    /**
+     * The first {@code length} bytes of {@code target}'s registered window as a buffer this
+     * process loads and stores directly (MPI_Win_shared_query of a window that ranks sharing the
+     * board's memory allocated), after the same checks as an access with read and write rights.
+     * A window of this port itself is mapped too.
+     *
+     * @return the buffer, or {@code null} when this board cannot map that memory here (a network
+     *         peer, a failed check)
+     */
+    default ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        return null;
+    }
 
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);

@@ -784,6 +784,20 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * The first {@code length} bytes of the memory {@code key} exposes as a buffer this process
+     * loads and stores directly, when the owner shares this rank's board memory
+     * (MPI_Win_shared_query); {@code null} when it cannot be reached that way.
+     */
+    public ByteBuffer mapExposed(RemoteKey key, int length) {
+        lock();
+        try {
+            return port.mapWindow(key.owner(), key.id(), key.capability(), length);
+        } finally {
+            unlock();
+        }
+    }
+
     /** A channel that issues one-sided operations and counts their completions (one per window). */
     public OneSidedChannel newOneSidedChannel() {
         lock();
@@ -1211,6 +1225,15 @@ public final class Engine implements AutoCloseable {
 
     private IdleStrategy idler() {
         return lock == null ? soleIdler : idlers.get();
+    }
+
+    /** Takes the engine's lock (if it has one) for a part that drives the port itself ({@link OneSidedChannel}). */
+    void enter() {
+        lock();
+    }
+
+    void exit() {
+        unlock();
     }
 
     private void lock() {

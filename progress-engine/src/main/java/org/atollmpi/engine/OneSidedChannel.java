@@ -1,8 +1,8 @@
 package org.atollmpi.engine;
 
 import java.util.Arrays;
-import java.util.function.BooleanSupplier;
 
+import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.NicStatus;
 
@@ -31,6 +31,10 @@ import org.atollmpi.nic.NicStatus;
  */
 public final class OneSidedChannel {
     private static final int NONE = -1;
+    private static final int PUT = 0;
+    private static final int GET = 1;
+    private static final int FETCH_AND_ADD = 2;
+    private static final int COMPARE_AND_SWAP = 3;
 
     private final Engine engine;
     private final Role role;
@@ -74,14 +78,12 @@ public final class OneSidedChannel {
      * operation completes.
      */
     public void put(int target, RemoteKey key, long offset, Object srcBase, long srcOffset, int length, Operation done) {
-        issue(target, null, 0, false, done, token -> engine.port().put(target, key.id(), key.capability(), offset,
-            srcBase, srcOffset, length, token));
+        issue(PUT, target, key, offset, srcBase, srcOffset, length, 0, 0, done);
     }
 
     /** Issues a Get: the destination holds the data once the operation completes. */
     public void get(int target, RemoteKey key, long offset, Object dstBase, long dstOffset, int length, Operation done) {
-        issue(target, null, 0, false, done, token -> engine.port().get(target, key.id(), key.capability(), offset,
-            dstBase, dstOffset, length, token));
+        issue(GET, target, key, offset, dstBase, dstOffset, length, 0, 0, done);
     }
 
     /**
@@ -91,15 +93,13 @@ public final class OneSidedChannel {
      */
     public void fetchAndAdd(int target, RemoteKey key, long offset, long delta, Object resultBase, long resultOffset,
                             Operation done) {
-        issue(target, resultBase, resultOffset, resultBase != null || resultOffset != 0, done, token -> engine.port().fetchAndAdd(target, key.id(),
-            key.capability(), offset, delta, token));
+        issue(FETCH_AND_ADD, target, key, offset, resultBase, resultOffset, 0, delta, 0, done);
     }
 
     /** Issues the NIC's atomic compare-and-swap; the value found is written to the result at completion. */
     public void compareAndSwap(int target, RemoteKey key, long offset, long expected, long value, Object resultBase,
                                long resultOffset, Operation done) {
-        issue(target, resultBase, resultOffset, true, done, token -> engine.port().compareAndSwap(target, key.id(),
-            key.capability(), offset, expected, value, token));
+        issue(COMPARE_AND_SWAP, target, key, offset, resultBase, resultOffset, 0, expected, value, done);
     }
 
     /**
@@ -129,6 +129,11 @@ public final class OneSidedChannel {
     }
 
     private void raiseFirstError() {
+        if (firstError == ErrorClass.SUCCESS) {
+            // a NACK is recorded in the same locked step that counts its operation down, which the
+            // await saw under the lock: no allocation on the common path
+            return;
+        }
         int[] error = new int[1];
         String[] message = new String[1];
         engine.execute(() -> {
@@ -142,35 +147,47 @@ public final class OneSidedChannel {
         }
     }
 
-    @FunctionalInterface
-    private interface Issue {
-        int issue(long token);
-    }
-
-    private void issue(int target, Object base, long offset, boolean result, Operation op, Issue issue) {
+    /**
+     * Issues one operation: at once when the port has room (the common case, no allocation), else
+     * progressing between attempts, which delivers completions and so makes room.
+     */
+    private void issue(int kind, int target, RemoteKey key, long offset, Object base, long at, int length, long a,
+                       long b, Operation op) {
         if (target < 0 || target >= perTarget.length) {
             throw new EngineException(ErrorClass.RANK, "target rank " + target + " is not in the job");
         }
-        int[] slot = {NONE};
-        BooleanSupplier issued = () -> {
-            if (closed) {
-                throw new EngineException(ErrorClass.WIN, "one-sided channel is closed");
+        boolean result = kind == FETCH_AND_ADD && (base != null || at != 0) || kind == COMPARE_AND_SWAP;
+        int slot = NONE;
+        while (true) {
+            engine.enter();
+            try {
+                if (closed) {
+                    throw new EngineException(ErrorClass.WIN, "one-sided channel is closed");
+                }
+                if (slot == NONE) {
+                    slot = takeSlot(target, base, at, result, op);
+                }
+                long token = Engine.token(role.handle, slot);
+                HostPort port = engine.port();
+                int status = switch (kind) {
+                    case PUT -> port.put(target, key.id(), key.capability(), offset, base, at, length, token);
+                    case GET -> port.get(target, key.id(), key.capability(), offset, base, at, length, token);
+                    case FETCH_AND_ADD -> port.fetchAndAdd(target, key.id(), key.capability(), offset, a, token);
+                    default -> port.compareAndSwap(target, key.id(), key.capability(), offset, a, b, token);
+                };
+                if (status != NicStatus.BUSY) {
+                    perTarget[target]++;
+                    total++;
+                    if (status != NicStatus.OK) { // a board that refuses at issue: completes now, as a NACK would
+                        finish(slot, status, 0);
+                    }
+                    return;
+                }
+            } finally {
+                engine.exit();
             }
-            if (slot[0] == NONE) {
-                slot[0] = takeSlot(target, base, offset, result, op);
-            }
-            int status = issue.issue(Engine.token(role.handle, slot[0]));
-            if (status == NicStatus.BUSY) {
-                return false; // progress delivers completions, which make room
-            }
-            perTarget[target]++;
-            total++;
-            if (status != NicStatus.OK) { // a board that refuses at issue: completes now, same as a NACK
-                finish(slot[0], status, 0);
-            }
-            return true;
-        };
-        engine.progressUntil(issued);
+            engine.idle(engine.progress());
+        }
     }
 
     private int takeSlot(int target, Object base, long offset, boolean result, Operation op) {

@@ -1,6 +1,8 @@
 package org.atollmpi.rma;
 
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.atollmpi.engine.Addresses;
@@ -58,6 +60,8 @@ public final class Window {
     private final Operation[] completeNotices;
     private final ServedAccess served;
     private final WindowServer server;
+    /** Atomics issued to a member and not waited for: the next ordered accumulate waits for them first. */
+    private final boolean[] unorderedAtomics;
     private boolean freed;
 
     /**
@@ -76,6 +80,7 @@ public final class Window {
         this.epochs = new EpochState(members.size());
         this.completeNotices = new Operation[members.size()];
         this.served = new ServedAccess(engine, context, members.size());
+        this.unorderedAtomics = new boolean[members.size()];
         if (local.served()) {
             server = new WindowServer(engine, local.servedBase(), local.servedOffset(), local.size(), context);
             server.start();
@@ -98,6 +103,25 @@ public final class Window {
 
     public boolean isFreed() {
         return freed;
+    }
+
+    /**
+     * Member {@code member}'s window memory as a buffer this rank loads and stores directly
+     * (MPI_Win_shared_query), native order; {@code null} when that memory is not board memory
+     * this process maps (a served member, a peer on another board).
+     */
+    public ByteBuffer sharedMemory(String call, int member) {
+        checkOpen(call);
+        checkRank(call, member);
+        long size = members.windowBytes(member);
+        if (members.served(member) || size > Integer.MAX_VALUE) {
+            return null;
+        }
+        if (size == 0) {
+            return ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder());
+        }
+        ByteBuffer mapped = engine.mapExposed(members.memory(member), (int) size);
+        return mapped == null ? null : mapped.order(ByteOrder.nativeOrder());
     }
 
     // ------------------------------------------------------------------------------------------
@@ -179,7 +203,14 @@ public final class Window {
             return; // nothing to change and nothing to return
         }
         boolean atomics = op.onLongs() && !members.served(target); // served memory has no NIC atomics
-        if (atomics && (op.isSum() || op.isNoOp())) {
+        boolean nicAdd = atomics && (op.isSum() || op.isNoOp());
+        if (unorderedAtomics[target] && (fetch || !nicAdd)) {
+            // MPI orders accumulates from one origin to one location (accumulate_ordering's default):
+            // sums commute, but a fetched value or any other operation must see the earlier ones done
+            completeTarget(target);
+        }
+        if (nicAdd) {
+            unorderedAtomics[target] = true;
             for (int i = 0; i < n; i++) {
                 long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
                 if (fetch) {
@@ -215,7 +246,6 @@ public final class Window {
                                      boolean fetch, Object resultBase, long resultOffset) {
         int world = members.worldRank(target);
         RemoteKey control = members.control(target);
-        RemoteKey key = members.memory(target);
         byte[] copy = new byte[bytes];
         int myWorld = members.worldRank(me);
         locks.lockAccumulate(world, control, myWorld);
@@ -244,9 +274,13 @@ public final class Window {
         long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
         int world = members.worldRank(target);
         RemoteKey key = members.memory(target);
+        if (unorderedAtomics[target]) {
+            completeTarget(target); // ordered after the accumulates before it, as in accumulate()
+        }
         if (longs && !members.served(target)) {
             channel.compareAndSwap(world, key, at, Addresses.getLong(compareBase, compareOffset),
                 Addresses.getLong(originBase, originOffset), resultBase, resultOffset, null);
+            unorderedAtomics[target] = true;
             return;
         }
         RemoteKey control = members.control(target);
@@ -287,6 +321,7 @@ public final class Window {
 
     /** Completes every operation to {@code target}, both paths; raises the first refused one. */
     private void completeTarget(int target) {
+        unorderedAtomics[target] = false;
         try {
             channel.awaitTarget(members.worldRank(target));
         } finally {
@@ -295,6 +330,7 @@ public final class Window {
     }
 
     private void completeAll() {
+        Arrays.fill(unorderedAtomics, false);
         try {
             channel.awaitAll();
         } finally {

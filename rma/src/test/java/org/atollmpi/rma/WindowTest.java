@@ -146,6 +146,13 @@ class WindowTest {
             assertEquals(100 + left, r.word(8L * left));
             assertEquals(1, r.word(320 + 8L * left));
             assertEquals(2, r.word(336 + 8L * left));
+            java.nio.ByteBuffer peer = w.sharedMemory("sharedQuery", right);
+            if (heap) {
+                assertEquals(null, peer, "a served member's memory cannot be mapped");
+            } else {
+                assertEquals(BYTES, peer.capacity());
+                assertEquals(100 + r.me(), peer.getLong(8 * r.me()), "the right neighbour's memory, mapped");
+            }
             long[] got = new long[1];
             w.get("get", right, 8L * r.me(), TargetBlocks.contiguous(0, 8), got, Addresses.LONG_ARRAY_BASE, null);
             w.fence("fence", true);
@@ -240,6 +247,74 @@ class WindowTest {
             }
             assertFalse(w.isFreed());
         });
+    }
+
+    @ParameterizedTest(name = "{0}, heap {2}")
+    @MethodSource("boards")
+    void accumulatesFromOneOriginAreOrdered(String name, Supplier<Board> boards, boolean heap) throws Exception {
+        run(boards, heap, r -> {
+            Window w = r.win();
+            TargetBlocks word = TargetBlocks.contiguous(0, 8);
+            long at = 8L * (r.me() + 1); // each rank its own word of rank 0
+            long[] seen = new long[1];
+            w.lockAll("lockAll", false);
+            for (int i = 0; i < 20; i++) {
+                w.accumulate("accumulate", 0, at, word, longs(5), Addresses.LONG_ARRAY_BASE, new LongOp(LongOp.SUM),
+                    false, null, 0, null);
+                w.accumulate("fetchAndOp", 0, at, word, longs(0), Addresses.LONG_ARRAY_BASE, new LongOp(LongOp.NO_OP),
+                    true, seen, Addresses.LONG_ARRAY_BASE, null);
+                w.flush("flush", 0);
+                assertEquals(5, seen[0], "a fetch after a sum sees it");
+                w.accumulate("accumulate", 0, at, word, longs(100), Addresses.LONG_ARRAY_BASE,
+                    new LongOp(LongOp.REPLACE), false, null, 0, null);
+                w.accumulate("accumulate", 0, at, word, longs(1), Addresses.LONG_ARRAY_BASE, new LongOp(LongOp.SUM),
+                    false, null, 0, null);
+                w.accumulate("accumulate", 0, at, word, longs(0), Addresses.LONG_ARRAY_BASE,
+                    new LongOp(LongOp.REPLACE), false, null, 0, null); // waits for the sum, then replaces
+                w.accumulate("fetchAndOp", 0, at, word, longs(0), Addresses.LONG_ARRAY_BASE, new LongOp(LongOp.NO_OP),
+                    true, seen, Addresses.LONG_ARRAY_BASE, null);
+                w.flush("flush", 0);
+                assertEquals(0, seen[0], "replace, sum, replace: the last one wins");
+            }
+            w.unlockAll("unlockAll");
+        });
+    }
+
+    /** SUM, NO_OP or REPLACE on 8-byte integers. */
+    private record LongOp(int kind) implements ElementOp {
+        static final int SUM = 0;
+        static final int NO_OP = 1;
+        static final int REPLACE = 2;
+
+        @Override
+        public int elementBytes() {
+            return 8;
+        }
+
+        @Override
+        public boolean onLongs() {
+            return true;
+        }
+
+        @Override
+        public boolean isSum() {
+            return kind == SUM;
+        }
+
+        @Override
+        public boolean isNoOp() {
+            return kind == NO_OP;
+        }
+
+        @Override
+        public void apply(Object originBase, long originOffset, Object targetBase, long targetOffset, int count) {
+            for (int i = 0; i < count; i++) {
+                long o = Addresses.getLong(originBase, originOffset + 8L * i);
+                long t = Addresses.getLong(targetBase, targetOffset + 8L * i);
+                long v = kind == SUM ? t + o : kind == REPLACE ? o : t;
+                Addresses.putLong(targetBase, targetOffset + 8L * i, v);
+            }
+        }
     }
 
     /** SUM on ints or longs, as the mpi layer's reduction kernels do it. */

@@ -1,5 +1,7 @@
 package org.atollmpi.nic.late;
 
+import java.nio.ByteBuffer;
+
 import java.util.SplittableRandom;
 
 import org.atollmpi.nic.ArrivalHandler;
@@ -221,6 +223,12 @@ final class LatePort implements HostPort {
     @Override
     public void deregister(WindowKey key) {
         inner.deregister(key);
+    }
+
+    /** Mapped memory involves no NIC operation: nothing to complete late. */
+    @Override
+    public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        return inner.mapWindow(target, windowId, capability, length);
     }
 
     @Override

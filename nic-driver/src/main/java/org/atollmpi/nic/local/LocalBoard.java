@@ -344,6 +344,17 @@ public final class LocalBoard implements Board {
         }
 
         /** Runs the operation now, as the shm board does, and queues its completion for the next poll. */
+        /** One JVM's heap: a heap buffer over the window's part of its region (native order, as board memory). */
+        @Override
+        public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+            Window[] w = new Window[1];
+            int status = check(target, windowId, capability, 0, length, WindowRights.READ | WindowRights.WRITE, w);
+            if (status != NicStatus.OK) {
+                return null;
+            }
+            return ByteBuffer.wrap(w[0].region.memory, (int) w[0].offset, length).slice().order(ByteOrder.nativeOrder());
+        }
+
         @Override
         public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset,
                        int length, long token) {

@@ -1,5 +1,7 @@
 package org.atollmpi.nic.shm;
 
+import java.nio.ByteBuffer;
+
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
@@ -194,6 +196,13 @@ public final class ShmHostPort implements HostPort {
             return null;
         }
         return ShmRegion.view(allocator, offset, length);
+    }
+
+    /** Every rank of the board maps the same file: a peer's window is memory of this process too. */
+    @Override
+    public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        long address = resolve(target, windowId, capability, 0, length, WindowRights.READ | WindowRights.WRITE, false);
+        return address < 0 ? null : Memory.wrap(address, length);
     }
 
     /**

@@ -42,6 +42,8 @@ public final class OneSidedSmoke {
             win.put(mine, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(0);
             Check.equal(1000 + left, mem.get(left), "word put by the left neighbour");
+            // MPI.newLongBuffer is board memory: the NIC reaches it, so a neighbour can map it too
+            Check.equal(1000 + rank, win.sharedQuery(right).getLong(8 * rank), "my word in the right neighbour's memory");
             long[] got = new long[1];
             win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(MPI.MODE_NOSUCCEED);
@@ -51,8 +53,8 @@ public final class OneSidedSmoke {
             win.free();
         });
 
-        Check.step("lock, fetchAndOp, accumulate, compareAndSwap on an allocated window", () -> {
-            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_PRIVATE);
+        Check.step("lock, fetchAndOp, accumulate, compareAndSwap on an allocated shared window", () -> {
+            Win win = new Win(WORDS * 8, 8, new Info(), MPI.COMM_WORLD, (ByteBuffer) null, Win.FLAVOR_SHARED);
             ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
             int rounds = 500;
             long[] one = {1};
@@ -81,6 +83,8 @@ public final class OneSidedSmoke {
             win.unlock(right);
             MPI.COMM_WORLD.barrier();
             Check.equal(left, mem.getLong(64), "word put under an exclusive lock");
+            ByteBuffer neighbour = win.sharedQuery(left);
+            Check.equal((left + size - 1) % size, neighbour.getLong(64), "the left neighbour's word, through sharedQuery");
             win.free();
         });
 
@@ -166,6 +170,18 @@ public final class OneSidedSmoke {
             MPI.COMM_WORLD.barrier();
             Check.equal(left, mem.getLong(72), "rPut");
             Check.equal(left + 1, mem.getInt(80), "compareAndSwap on an int");
+            win.free();
+        });
+
+        Check.step("the allocating form given a buffer (Open MPI's form: units are the buffer's elements)", () -> {
+            java.nio.IntBuffer mem = MPI.newIntBuffer(WORDS);
+            Win win = new Win(WORDS, 1, new Info(), MPI.COMM_WORLD, mem, Win.FLAVOR_PRIVATE);
+            Check.equal(4, win.getAttr(MPI.WIN_DISP_UNIT), "disp unit of an IntBuffer window");
+            win.lockAll(0);
+            win.put(new int[] {300 + rank}, 1, MPI.INT, right, rank, 1, MPI.INT);
+            win.unlockAll();
+            MPI.COMM_WORLD.barrier();
+            Check.equal(300 + left, mem.get(left), "int put in place into the given buffer");
             win.free();
         });
 
