@@ -91,6 +91,13 @@ public final class OneSidedErrors {
                 () -> v.rAccumulate(win, 1, t, end, MPI.SUM), "rAccumulate");
             Check.expectError(ERR_RMA_RANGE, "rGetAccumulate at the end",
                 () -> v.rGetAccumulate(win, result, 1, t, end, MPI.SUM), "rGetAccumulate");
+            // displacements whose byte offset overflows an int (2^30 ints is 2^32 bytes)
+            Check.expectError(ERR_RMA_RANGE, "put at displacement 2^30 (2^32 bytes)",
+                () -> v.put(win, 1, t, w.disp(1 << 30)), "put");
+            Check.expectError(ERR_RMA_RANGE, "put at displacement Integer.MAX_VALUE",
+                () -> v.put(win, 1, t, Integer.MAX_VALUE), "put");
+            Check.expectError(ERR_RMA_RANGE, "fetchAndOp at displacement 2^30 + 1",
+                () -> v.fetchAndOp(win, result, t, w.disp((1 << 30) + 1), MPI.SUM), "fetchAndOp");
             Datatype strided = Datatype.createVector(INTS / 2 + 1, 1, 2, MPI.INT);
             strided.commit();
             Check.expectError(ERR_RMA_RANGE, "put with a target type whose extent passes the end",
@@ -186,10 +193,12 @@ public final class OneSidedErrors {
             Check.equal(before, w.checksum(), "checksum of rank " + me + "'s whole window after the refused accesses");
         });
 
-        Check.step("good accesses still work", () -> {
+        Check.step("good accesses still work; a count of 0 at the end of the window is no access", () -> {
             v.set(0, 4242);
             win.lock(MPI.LOCK_EXCLUSIVE, t, 0);
             v.put(win, 1, t, w.disp(INTS - 1));
+            v.put(win, 0, t, end);
+            result.get(win, 0, t, end);
             win.unlock(t);
             world.barrier();
             Check.equal(4242, w.get(INTS - 1), "the last element after a good put");

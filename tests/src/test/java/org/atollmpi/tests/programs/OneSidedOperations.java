@@ -13,7 +13,8 @@ import mpi.Op;
  * every predefined operation on ints and with SUM on short, int, long, float and double;
  * getAccumulate with SUM, NO_OP (an atomic read) and REPLACE (an atomic swap); fetchAndOp on int
  * and long; compareAndSwap that wins once among all ranks and fails for the others; derived
- * datatypes (vectors) at the origin, at the target and at both, for put, get and accumulate;
+ * datatypes (vectors) at the origin, at the target and at both, for put, get and accumulate; an
+ * indexed type with its blocks out of order at the target of a put, and at both ends of a get;
  * displacement units of 1, 4 and 8 bytes.
  */
 public final class OneSidedOperations {
@@ -242,6 +243,41 @@ public final class OneSidedOperations {
                 Check.equal(-1, w.get(fbase + 3 * K + 2 * j + 1), "strided accumulate skips [" + j + "]");
             }
             strided.free();
+        });
+
+        Check.step("an indexed type with blocks out of order at the target of a put, at both ends of a get", () -> {
+            Datatype scattered = Datatype.createIndexed(new int[] {2, 1, 3}, new int[] {5, 0, 9}, MPI.INT);
+            scattered.commit();
+            w.fill(-1);
+            world.barrier();
+            int target = (me + 1) % n;
+            int base = me * 6 * K;
+            Origin six = Origin.of(arrays, 6);
+            for (int j = 0; j < 6; j++) {
+                six.set(j, 300 * me + j);
+            }
+            w.win.lock(MPI.LOCK_EXCLUSIVE, target, 0);
+            six.put(w.win, 6, MPI.INT, target, w.disp(base), 1, scattered);
+            w.win.flush(target);
+            Origin twelve = Origin.of(arrays, 12);
+            for (int j = 0; j < 12; j++) {
+                twelve.set(j, -3);
+            }
+            twelve.get(w.win, 1, scattered, target, w.disp(base), 1, scattered);
+            w.win.unlock(target);
+            int[] where = {5, 6, 0, 9, 10, 11};
+            for (int j = 0; j < 12; j++) {
+                int k = java.util.Arrays.stream(where).boxed().toList().indexOf(j);
+                Check.equal(k < 0 ? -3 : 300 * me + k, twelve.get(j), "origin element " + j + " of the indexed get");
+            }
+            world.barrier();
+            int from = (me + n - 1) % n;
+            int fbase = from * 6 * K;
+            for (int j = 0; j < 12; j++) {
+                int k = java.util.Arrays.stream(where).boxed().toList().indexOf(j);
+                Check.equal(k < 0 ? -1 : 300 * from + k, w.get(fbase + j), "target element " + j + " of the indexed put");
+            }
+            scattered.free();
         });
 
         w.free();

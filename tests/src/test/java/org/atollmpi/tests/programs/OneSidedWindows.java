@@ -154,6 +154,9 @@ public final class OneSidedWindows {
                 win.setAttr(key, "value " + me);
                 Check.equal("value " + me, win.getAttr(key), "the attribute set");
                 win.deleteAttr(key);
+                win.setErrhandler(MPI.ERRORS_RETURN);
+                Check.expectError(MPI.ERR_OTHER, "callErrhandler(ERR_OTHER)", () -> win.callErrhandler(MPI.ERR_OTHER),
+                    "callErrhandler");
                 Check.that(win.getAttr(key) == null, "a deleted attribute is %s", win.getAttr(key));
                 Win.freeKeyval(key);
                 win.free();
@@ -162,19 +165,22 @@ public final class OneSidedWindows {
 
         if (parts.contains("board")) {
             Check.step("a window on a split communicator: target ranks are the window group's", () -> {
-                Intracomm half = world.split(me % 2, me);
+                Intracomm half = world.split(me % 2, -me);      // reversed: world rank order is not the window's
                 int hn = half.getSize();
                 int hme = half.getRank();
                 ByteBuffer memory = MPI.newByteBuffer(4);
                 Win win = new Win(memory, 4, 1, MPI.INFO_NULL, half);
                 Group g = win.getGroup();
                 Check.equal(hn, g.getSize(), "the window group's size");
-                g.free();
                 ByteBuffer v = MPI.newByteBuffer(4);
                 v.putInt(0, me + 1);
                 win.fence(0);
                 win.accumulate(v, 1, MPI.INT, 0, 0, 1, MPI.INT, MPI.SUM);
                 win.fence(0);
+                int[] worldOfZero = Group.translateRanks(g, new int[] {0}, world.getGroup());
+                int highest = me % 2 + (n - 1 - me % 2) / 2 * 2;
+                Check.equal(highest, worldOfZero[0], "world rank of the window group's rank 0 (keys reversed)");
+                g.free();
                 if (hme == 0) {
                     int expected = 0;
                     for (int r = me % 2; r < n; r += 2) {
