@@ -3,7 +3,6 @@ package mpi;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +12,6 @@ import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
 import org.atollmpi.engine.types.PackPlan;
-import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.rma.ElementOp;
 import org.atollmpi.rma.LocalMemory;
 import org.atollmpi.rma.TargetBlocks;
@@ -184,8 +182,7 @@ public final class Win implements Freeable {
             Object windowBase = null;
             try {
                 local = LocalMemory.allocate(engine, size, dispUnit);
-                ByteBuffer memory = local.allocated().asByteBuffer();
-                windowBase = memory.limit(size).slice().order(ByteOrder.nativeOrder());
+                windowBase = local.allocatedBuffer();
             } catch (EngineException e) {
                 failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
@@ -215,7 +212,8 @@ public final class Win implements Freeable {
                 throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is negative");
             }
             if (size > capacity) {
-                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is larger than the buffer (" + capacity + ")");
+                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is larger than the buffer (" + capacity
+                    + ")");
             }
             if (dispUnit <= 0) {
                 throw c.raise(ErrorClass.DISP, call + ": dispUnit " + dispUnit + " is not positive");
@@ -227,7 +225,8 @@ public final class Win implements Freeable {
          * sizes and units. A member that could not expose its memory says so in the exchange, so
          * that every member raises instead of some waiting for it forever.
          */
-        private static Creation finish(String call, Intracomm parent, Engine engine, LocalMemory local, EngineException failure,
+        private static Creation finish(String call, Intracomm parent, Engine engine, LocalMemory local,
+                                       EngineException failure,
                                        Object base, long sizeBytes, int dispUnitBytes, Info info) {
             int pair = parent.newContextPair(call);
             Intracomm c = parent.build(Intracomm.class, pair, parent.localWorldRanks, parent.rank,
@@ -250,7 +249,8 @@ public final class Win implements Freeable {
                 if (failure != null) {
                     throw parent.raise(failure.errorClass(), failure.getMessage());
                 }
-                throw parent.raise(ErrorClass.WIN, call + ": rank " + failedMember + " could not expose its window memory");
+                throw parent.raise(ErrorClass.WIN, call + ": rank " + failedMember
+                    + " could not expose its window memory");
             }
             Creation w = new Creation();
             w.comm = c;
@@ -299,67 +299,83 @@ public final class Win implements Freeable {
     private enum Kind { PUT, GET, ACCUMULATE, GET_ACCUMULATE }
 
     public void put(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
+        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, false);
     }
 
     public void put(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
+        access("put", Kind.PUT, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, false);
     }
 
     public void get(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
+        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, false);
     }
 
     public void get(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, false);
+        access("get", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, false);
     }
 
     public void accumulate(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, false);
+        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp,
+            targetCount, targetType, op, false);
     }
 
     public void accumulate(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, false);
+        access("accumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp,
+            targetCount, targetType, op, false);
     }
 
     public void getAccumulate(Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, false);
+        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType,
+            targetRank, targetDisp, targetCount, targetType, op, false);
     }
 
     public void getAccumulate(Object origin, int orgCount, Datatype orgType, Object resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, false);
+        access("getAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType,
+            targetRank, targetDisp, targetCount, targetType, op, false);
     }
 
     public final Request rPut(Buffer origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
-        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank, target_disp, target_count, target_datatype, null, true);
+        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank,
+            target_disp, target_count, target_datatype, null, true);
     }
 
     public final Request rPut(Object origin_addr, int origin_count, Datatype origin_datatype, int target_rank, int target_disp, int target_count, Datatype target_datatype) {
-        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank, target_disp, target_count, target_datatype, null, true);
+        return access("rPut", Kind.PUT, origin_addr, origin_count, origin_datatype, null, 0, null, target_rank,
+            target_disp, target_count, target_datatype, null, true);
     }
 
     public final Request rGet(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, true);
+        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, true);
     }
 
     public final Request rGet(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
-        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, null, true);
+        return access("rGet", Kind.GET, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount,
+            targetType, null, true);
     }
 
     public Request rAccumulate(Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, true);
+        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp,
+            targetCount, targetType, op, true);
     }
 
     public Request rAccumulate(Object origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp, targetCount, targetType, op, true);
+        return access("rAccumulate", Kind.ACCUMULATE, origin, orgCount, orgType, null, 0, null, targetRank, targetDisp,
+            targetCount, targetType, op, true);
     }
 
     public Request rGetAccumulate(Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, true);
+        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount,
+            resultType, targetRank, targetDisp, targetCount, targetType, op, true);
     }
 
     public Request rGetAccumulate(Object origin, int orgCount, Datatype orgType, Object resultAddr, int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount, Datatype targetType, Op op) {
-        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op, true);
+        return access("rGetAccumulate", Kind.GET_ACCUMULATE, origin, orgCount, orgType, resultAddr, resultCount,
+            resultType, targetRank, targetDisp, targetCount, targetType, op, true);
     }
 
     /** MPI_Fetch_and_op: one element of {@code dataType} (a predefined type). */
@@ -373,7 +389,8 @@ public final class Win implements Freeable {
 
     private void fetchAndOpImpl(Object origin, Object result, Datatype type, int targetRank, int targetDisp, Op op) {
         boolean noOp = op != null && op.code == Op.NO_OP;
-        access("fetchAndOp", Kind.GET_ACCUMULATE, noOp && origin == null ? null : origin, noOp && origin == null ? 0 : 1,
+        access("fetchAndOp", Kind.GET_ACCUMULATE, noOp && origin == null ? null : origin,
+            noOp && origin == null ? 0 : 1,
             type, result, 1, type, targetRank, targetDisp, 1, type, op, false);
     }
 
@@ -420,13 +437,15 @@ public final class Win implements Freeable {
         live(call);
         boolean reads = kind == Kind.GET;
         long originOffset = Buffers.offset(comm, call, origin, 0, orgCount, orgType, reads);
-        long resultOffset = kind == Kind.GET_ACCUMULATE ? Buffers.offset(comm, call, result, 0, resultCount, resultType, true) : 0;
+        long resultOffset = kind == Kind.GET_ACCUMULATE
+            ? Buffers.offset(comm, call, result, 0, resultCount, resultType, true) : 0;
         long targetBytes = checkTarget(call, targetRank, targetDisp, targetCount, targetType);
         long originBytes = (long) orgCount * orgType.size;
-        if (kind != Kind.GET_ACCUMULATE && originBytes != targetBytes
-                || kind == Kind.GET_ACCUMULATE && (orgCount != 0 || op == null || op.code != Op.NO_OP) && originBytes != targetBytes) {
-            throw comm.raise(ErrorClass.TYPE, call + ": the origin's " + originBytes + " bytes (" + orgCount + " of " + orgType
-                + ") do not match the target's " + targetBytes + " (" + targetCount + " of " + targetType + ")");
+        boolean originNeeded = kind != Kind.GET_ACCUMULATE || orgCount != 0 || op == null || op.code != Op.NO_OP;
+        if (originNeeded && originBytes != targetBytes) {
+            throw comm.raise(ErrorClass.TYPE, call + ": the origin's " + originBytes + " bytes (" + orgCount + " of "
+                + orgType + ") do not match the target's " + targetBytes + " (" + targetCount + " of " + targetType
+                + ")");
         }
         if (kind == Kind.GET_ACCUMULATE && (long) resultCount * resultType.size != targetBytes) {
             throw comm.raise(ErrorClass.TYPE, call + ": the result's " + (long) resultCount * resultType.size
@@ -472,7 +491,8 @@ public final class Win implements Freeable {
                 case ACCUMULATE -> window.accumulate(call, targetRank, targetDisp, blocks, originBase, from, element,
                     false, null, 0, inner);
                 case GET_ACCUMULATE -> window.accumulate(call, targetRank, targetDisp, blocks,
-                    orgCount == 0 ? new byte[(int) targetBytes] : originBase, orgCount == 0 ? Addresses.BYTE_ARRAY_BASE : from,
+                    orgCount == 0 ? new byte[(int) targetBytes] : originBase,
+                    orgCount == 0 ? Addresses.BYTE_ARRAY_BASE : from,
                     element, true, intoBase, into, inner);
             }
         } catch (EngineException e) {
@@ -820,7 +840,8 @@ public final class Win implements Freeable {
     public void setAttr(int keyval, Object value) {
         live("setAttr");
         if (keyval == MPI.WIN_BASE || keyval == MPI.WIN_SIZE || keyval == MPI.WIN_DISP_UNIT) {
-            throw comm.raise(ErrorClass.KEYVAL, "setAttr: keyval " + keyval + " is a predefined attribute of the window");
+            throw comm.raise(ErrorClass.KEYVAL, "setAttr: keyval " + keyval
+                + " is a predefined attribute of the window");
         }
         attributes.set(this, Attributes.keyval(comm, keyval, KIND, "setAttr", false), value);
     }

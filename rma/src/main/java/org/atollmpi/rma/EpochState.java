@@ -79,10 +79,6 @@ public final class EpochState {
         return postGroup != null;
     }
 
-    public boolean[] postGroup() {
-        return postGroup;
-    }
-
     public boolean[] startGroup() {
         return startGroup;
     }
@@ -173,7 +169,8 @@ public final class EpochState {
 
     /** flush and friends need a passive-target epoch to {@code target} (any target: -1). */
     public void checkPassive(String call, int target) {
-        boolean ok = access == Access.LOCK_ALL || access == Access.LOCKED && (target < 0 || lockType[target] != UNLOCKED);
+        boolean ok = access == Access.LOCK_ALL
+            || access == Access.LOCKED && (target < 0 || lockType[target] != UNLOCKED);
         if (!ok) {
             throw sync(call + ": no passive-target epoch (lock or lockAll) is open"
                 + (target < 0 ? "" : " towards rank " + target));

@@ -1,5 +1,8 @@
 package org.atollmpi.rma;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
@@ -97,8 +100,8 @@ public final class LocalMemory {
         }
         try {
             zero(control);
-            return new LocalMemory(engine, key, size, dispUnit, allocated, control, engine.expose(control), served, base,
-                offset);
+            RemoteKey controlKey = engine.expose(control);
+            return new LocalMemory(engine, key, size, dispUnit, allocated, control, controlKey, served, base, offset);
         } catch (RuntimeException e) {
             engine.freeBoardMemory(control);
             throw e;
@@ -130,8 +133,20 @@ public final class LocalMemory {
     }
 
     /** The allocated window memory ({@code Win.allocate}), or null when the program gave it. */
-    public BoardRegion allocated() {
+    BoardRegion allocated() {
         return allocated;
+    }
+
+    /**
+     * The allocated window memory as a native-order buffer of exactly the window's size (what
+     * {@code WIN_BASE} returns), or null when the program gave the memory.
+     */
+    public ByteBuffer allocatedBuffer() {
+        if (allocated == null) {
+            return null;
+        }
+        ByteBuffer all = allocated.asByteBuffer();
+        return all.limit((int) size).slice().order(ByteOrder.nativeOrder());
     }
 
     public long size() {

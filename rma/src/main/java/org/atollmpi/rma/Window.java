@@ -38,9 +38,12 @@ import org.atollmpi.engine.RemoteKey;
  * in board memory is the NIC's fetch-and-add (no round trip waited for), other operations on
  * 8-byte integers there a compare-and-swap loop per element (one round trip each, never a lock),
  * everything else (and everything on served memory) a get-modify-put at the origin under the
- * target's accumulate lock word, taken and released with compare-and-swap. The lock keeps the target out of the work, which is the point of window
- * descriptors, at the price of three round trips per call; a target-served accumulate would cost
- * one but need the target to enter MPI.
+ * target's accumulate lock word, taken and released with compare-and-swap. The lock keeps the
+ * target out of the work, which is the point of window descriptors, at the price of three round
+ * trips per call; a target-served accumulate would cost one but need the target to enter MPI.
+ * Accumulates from this origin to one target stay in the order issued (MPI's default
+ * accumulate_ordering), although the NIC may complete them in any order: see
+ * {@code unorderedAtomics}.
  *
  * <p>Not thread-safe on its own: the {@code mpi} layer serialises calls on one window.
  */
@@ -66,7 +69,8 @@ public final class Window {
 
     /**
      * @param me      this rank's member index
-     * @param context an engine context of the window's own, for the post/start/complete/wait messages
+     * @param context an engine context of the window's own, for the post/start/complete/wait
+     *                messages and the requests of served members
      */
     public Window(Engine engine, WindowMembers members, int me, int context, WindowBarrier barrier, LocalMemory local) {
         this.engine = engine;
@@ -87,18 +91,6 @@ public final class Window {
         } else {
             server = null;
         }
-    }
-
-    public WindowMembers members() {
-        return members;
-    }
-
-    public LocalMemory local() {
-        return local;
-    }
-
-    public EpochState epochs() {
-        return epochs;
     }
 
     public boolean isFreed() {
@@ -175,8 +167,8 @@ public final class Window {
         int unit = op.elementBytes();
         for (int length : blocks.lengths()) {
             if (length % unit != 0) {
-                throw new EngineException(ErrorClass.TYPE, call + ": a block of " + length + " bytes is not whole elements of "
-                    + unit + " bytes");
+                throw new EngineException(ErrorClass.TYPE, call + ": a block of " + length
+                    + " bytes is not whole elements of " + unit + " bytes");
             }
         }
         Countdown parts = new Countdown(engine, done);
@@ -214,7 +206,8 @@ public final class Window {
             for (int i = 0; i < n; i++) {
                 long delta = op.isNoOp() ? 0 : Addresses.getLong(base, offset + 8L * i);
                 if (fetch) {
-                    channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i, parts.part());
+                    channel.fetchAndAdd(world, key, at + 8L * i, delta, resultBase, resultOffset + 8L * i,
+                        parts.part());
                 } else {
                     channel.fetchAndAdd(world, key, at + 8L * i, delta, null, 0, parts.part());
                 }
@@ -238,7 +231,8 @@ public final class Window {
                 }
             }
         } else {
-            underAccumulateLock(target, at, n * op.elementBytes(), n, base, offset, op, fetch, resultBase, resultOffset);
+            underAccumulateLock(target, at, n * op.elementBytes(), n, base, offset, op, fetch, resultBase,
+                resultOffset);
         }
     }
 
@@ -355,8 +349,8 @@ public final class Window {
     private long check(String call, int target, long disp, TargetBlocks blocks) {
         checkOpen(call);
         if (target < 0 || target >= members.size()) {
-            throw new EngineException(ErrorClass.RANK, call + ": target rank " + target + " is not in the window's group of "
-                + members.size());
+            throw new EngineException(ErrorClass.RANK, call + ": target rank " + target
+                + " is not in the window's group of " + members.size());
         }
         epochs.checkAccess(call, target);
         long unit = members.dispUnit(target);

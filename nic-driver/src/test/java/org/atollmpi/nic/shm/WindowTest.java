@@ -231,4 +231,18 @@ class WindowTest {
         assertEquals(NicStatus.OK, OneSided.get(origin, 1, k.id(), k.capability(), 0, v, Memory.LONG_ARRAY_BASE, 8));
         assertEquals(77, v[0]);
     }
+
+    @Test
+    void mapWindowIsThePeersMemoryAfterTheWindowCheck() {
+        java.nio.ByteBuffer mapped = origin.mapWindow(1, key.id(), key.capability(), WINDOW);
+        assertNotNull(mapped);
+        assertEquals(WINDOW, mapped.capacity());
+        assertEquals(FILL, mapped.get(0));
+        mapped.put(5, (byte) 1);
+        assertEquals(1, Memory.getByte(null, region.address() + 64 + 5), "a store through the mapping is the owner's memory");
+        assertNull(origin.mapWindow(1, key.id(), key.capability() + 1, WINDOW), "wrong capability");
+        assertNull(origin.mapWindow(1, key.id(), key.capability(), WINDOW + 1), "longer than the window");
+        owner.deregister(key);
+        assertNull(origin.mapWindow(1, key.id(), key.capability(), WINDOW), "withdrawn window");
+    }
 }
