@@ -270,6 +270,44 @@ public final class OneSidedEpochs {
             }
         });
 
+        Check.step("assertions: post and start with MODE_NOCHECK, fence with MODE_NOPUT, lock with MODE_NOCHECK", () -> {
+            w.fill(-1);
+            for (int j = 0; j < K; j++) {
+                w.set(last + j, value(7, me, me, j));
+                out.set(j, value(7, me, (me + 1) % n, j));
+            }
+            int next = (me + 1) % n;
+            int prev = (me + n - 1) % n;
+            Group all = world.getGroup();
+            Group toNext = all.incl(new int[] {next});
+            Group fromPrev = all.incl(new int[] {prev});
+            w.win.post(fromPrev, MPI.MODE_NOCHECK);
+            world.barrier();                          // every post is done: what NOCHECK on start asserts
+            w.win.start(toNext, MPI.MODE_NOCHECK);
+            out.put(w.win, K, next, w.disp(me * K));
+            w.win.complete();
+            w.win.waitFor();
+            for (int j = 0; j < K; j++) {
+                Check.equal(value(7, prev, me, j), w.get(prev * K + j), "put under NOCHECK from " + prev + " [" + j + "]");
+            }
+            toNext.free();
+            fromPrev.free();
+            all.free();
+            // a fence epoch in which no rank puts into this one: gets only
+            w.win.fence(MPI.MODE_NOPRECEDE);
+            in.get(w.win, K, next, w.disp(last));
+            w.win.fence(MPI.MODE_NOPUT | MPI.MODE_NOSUCCEED);
+            for (int j = 0; j < K; j++) {
+                Check.equal(value(7, next, next, j), in.get(j), "get in a NOPUT epoch [" + j + "]");
+            }
+            // every rank locks only its own window here, so no lock conflicts: NOCHECK holds
+            w.win.lock(MPI.LOCK_EXCLUSIVE, me, MPI.MODE_NOCHECK);
+            out.set(0, 31337);
+            out.put(w.win, 1, me, w.disp(last));
+            w.win.unlock(me);
+            Check.equal(31337, w.get(last), "a put to this rank's own window under a NOCHECK lock");
+        });
+
         Check.step("an exclusive lock keeps others out: rank 1 never sees rank 0's epoch half done", () -> {
             if (n < 2) {
                 return;
