@@ -36,6 +36,8 @@ abstract class RmaBenchmark extends PairBenchmark {
     private final IntConsumer operations = this::operations;
     RmaWindow window;
     RmaEpochs epochs;
+    /** The peer alone, for post and start. */
+    private Group peerGroup;
 
     RmaBenchmark(OsuOptions options, Comm comm, RmaEpochs.Traffic traffic, Set<RmaSync> offered, RmaSync byDefault) {
         super(options, comm);
@@ -67,7 +69,7 @@ abstract class RmaBenchmark extends PairBenchmark {
     final void setUp() {
         window = openWindow();
         Group world = comm.getGroup();
-        Group peerGroup = world.incl(new int[] {peer});
+        peerGroup = world.incl(new int[] {peer});
         world.free();
         epochs = new RmaEpochs(window.win, sync, traffic, sender, peer, peerGroup, operations);
     }
@@ -75,6 +77,7 @@ abstract class RmaBenchmark extends PairBenchmark {
     @Override
     final void tearDown() {
         window.free();
+        peerGroup.free();
     }
 
     @Override
