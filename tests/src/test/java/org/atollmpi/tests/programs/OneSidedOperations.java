@@ -11,7 +11,8 @@ import mpi.Op;
  * Every one-sided operation with what it may take, each rank against every other under lockAll
  * and flush, on a window of the kind the argument names ({@link IntWindow.Kind}): accumulate with
  * every predefined operation on ints and with SUM on short, int, long, float and double;
- * getAccumulate with SUM, NO_OP (an atomic read) and REPLACE (an atomic swap); fetchAndOp on int
+ * getAccumulate with SUM, NO_OP (an atomic read) and REPLACE (an atomic swap); accumulates from
+ * one origin to one location applied in order (SUM, REPLACE, MAX mixed, only flushLocal between); fetchAndOp on int
  * and long; compareAndSwap that wins once among all ranks and fails for the others; derived
  * datatypes (vectors) at the origin, at the target and at both, for put, get and accumulate; an
  * indexed type with its blocks out of order at the target of a put, and at both ends of a get;
@@ -148,6 +149,41 @@ public final class OneSidedOperations {
                 b.putInt(4, w.get(K + 3));
                 Check.equal((long) n << 33, b.getLong(0), "fetchAndOp SUM on a long, past 32 bits");
             }
+        });
+
+        Check.step("accumulates from one origin to one location stay in order (MPI's default accumulate_ordering)", () -> {
+            w.fill(0);
+            world.barrier();
+            int target = (me + 1) % n;
+            ByteBuffer v = MPI.newByteBuffer(8);
+            ByteBuffer old = MPI.newByteBuffer(8);
+            w.win.lockAll(0);
+            // on a long (8-byte SUM is the NIC's fetch-and-add; REPLACE and MAX are not); between the calls only
+            // flushLocal, which lets the origin buffer be reused but completes nothing at the target
+            for (int r = 1; r <= 50; r++) {
+                for (long[] step : new long[][] {{5, 0}, {1000L * r, 1}, {3, 0}, {-1, 2}}) {
+                    v.putLong(0, step[0]);
+                    mpi.Op op = step[1] == 0 ? MPI.SUM : step[1] == 1 ? MPI.REPLACE : MPI.MAX;
+                    w.win.accumulate(v, 1, MPI.LONG, target, w.disp(0), 1, MPI.LONG, op);
+                    w.win.flushLocal(target);
+                }
+            }
+            w.win.getAccumulate(v, 1, MPI.LONG, old, 1, MPI.LONG, target, w.disp(0), 1, MPI.LONG, MPI.NO_OP);
+            w.win.flush(target);
+            Check.equal(50_003, old.getLong(0), "getAccumulate NO_OP after SUM, REPLACE, SUM, MAX x 50");
+            // on ints (every operation under the accumulate lock)
+            Origin one = Origin.of(arrays, 1);
+            for (int r = 1; r <= 50; r++) {
+                one.set(0, r);
+                one.accumulate(w.win, 1, target, w.disp(2), MPI.REPLACE);
+                w.win.flushLocal(target);
+                one.set(0, 7);
+                one.accumulate(w.win, 1, target, w.disp(2), MPI.SUM);
+                w.win.flushLocal(target);
+            }
+            w.win.unlockAll();
+            world.barrier();
+            Check.equal(57, w.get(2), "the int after REPLACE r, SUM 7 for r = 1 .. 50");
         });
 
         Check.step("compareAndSwap: one rank wins, the others see its value", () -> {
