@@ -14,12 +14,15 @@
 # Usage: benchmarks/user-style.sh [rounds] [max size]   (after mvn -q -DskipTests package)
 #   e.g. GATE=1.0 benchmarks/user-style.sh 5 1048576 > runs.txt
 #   RANK_JVM="-XX:TieredStopAtLevel=1" gives our ranks' JVMs these options (a user's java form).
+#   KINDS="buffer direct arrays" chooses the buffers (default: direct arrays; buffer = board memory
+#   from MPI.newByteBuffer). CREF=path/c-baseline.sh where ../shared is not beside the checkout
+#   (the device kit carries one).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-3}
 max=${2:-1048576}
 ompi=$root/../shared/bench/ompi-java/run.sh
-cref=$root/../shared/bench/c-baseline.sh
+cref=${CREF:-$root/../shared/bench/c-baseline.sh}
 jar=$root/lib/atoll-mpi-benchmarks.jar
 runs=$(mktemp)
 trap 'rm -f "$runs"' EXIT
@@ -36,11 +39,11 @@ for ((round = 1; round <= rounds; round++)); do
       "$cref" "$test" | sed -n '/shared memory/,/tcp loopback/p' | awk -v m="$max" '/^[0-9]/ && $1 > m { next } { print }' \
         | section "$test" c
     fi
-    for kind in direct arrays; do
+    for kind in ${KINDS:-direct arrays}; do
       # shellcheck disable=SC2086 # RANK_JVM is a list of options
       "$root/bin/mpirun" -np 2 java ${RANK_JVM:-} -cp "$jar" "$class" -a "$kind" -m "$max" | section "$test" "atoll $kind"
       # Open MPI's bindings have no nonblocking calls on arrays (MVAPICH2-J's): no bw on arrays there
-      if [[ -x $ompi && ! ( $test == bw && $kind == arrays ) ]]; then
+      if [[ -x $ompi && $kind != buffer && ! ( $test == bw && $kind == arrays ) ]]; then
         { "$ompi" 2 "$jar" "$class" -a "$kind" -m "$max" 2>/dev/null || true; } | section "$test" "ompi-java $kind"
       fi
     done

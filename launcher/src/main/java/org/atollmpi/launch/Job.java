@@ -188,7 +188,7 @@ final class Job {
                 return 1;
             }
             if (spec.reportBindings()) {
-                err.println(JobMap.binding(host, pidOf(r), r, spec.bindToCore() ? Binding.core(r, spec.np()) : -1));
+                err.println(JobMap.binding(host, pidOf(r), r, spec.bindToCore() ? Binding.cores(r, spec.np()) : null));
             }
         }
 

@@ -22,17 +22,17 @@ final class JobMap {
         lines.add(" Data for node: " + host + "\tNum slots: " + slots + "\tMax slots: " + maxSlots
                 + "\tNum procs: " + spec.np());
         for (int r = 0; r < spec.np(); r++) {
-            int core = spec.bindToCore() ? Binding.core(r, spec.np()) : -1;
-            lines.add(" \tProcess rank: " + r + " Bound: " + (core < 0 ? "N/A" : "core " + core));
+            Binding.Cores cores = spec.bindToCore() ? Binding.cores(r, spec.np()) : null;
+            lines.add(" \tProcess rank: " + r + " Bound: " + (cores == null ? "N/A" : cores.describe()));
         }
         lines.add("");
         lines.add(" =============================================================");
         return lines;
     }
 
-    /** Open MPI's {@code [host:pid] MCW rank r bound to ...} line; {@code core} -1 for an unbound rank. */
-    static String binding(String host, long pid, int rank, int core) {
+    /** Open MPI's {@code [host:pid] MCW rank r bound to ...} line; {@code cores} null for an unbound rank. */
+    static String binding(String host, long pid, int rank, Binding.Cores cores) {
         return "[" + host + ":" + pid + "] MCW rank " + rank
-                + (core < 0 ? " is not bound (or bound to all available processors)" : " bound to core " + core);
+                + (cores == null ? " is not bound (or bound to all available processors)" : " bound to " + cores.describe());
     }
 }

@@ -23,7 +23,12 @@ import java.nio.ByteBuffer;
  * (back-pressure) and the caller retries after it has made progress. Nothing is ever dropped.
  * One-sided operations are issued and complete later, through {@link ArrivalHandler#onCompletion}.
  *
- * <p>Not thread-safe: one thread at a time drives a port (the engine serialises callers).
+ * <p>One thread at a time drives a port (the engine's lock serialises callers), with one
+ * exception, the deposits of matched messages: {@link #fastSend} and {@link #send} may be called
+ * from other threads at the same time as each other and as the thread driving the rest of the
+ * port (its {@link #poll} included), as long as calls for one target do not overlap (the engine
+ * holds a guard per target). A board keeps the producer state of each (source, target) channel
+ * per target, as the virtualized NIC gives each context its own, so such calls do not interfere.
  */
 public interface HostPort extends AutoCloseable {
     /** This port's rank in the routing space. */

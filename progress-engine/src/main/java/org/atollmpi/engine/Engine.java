@@ -46,10 +46,15 @@ import org.atollmpi.nic.WindowRights;
  * {@link Operation}, never thrown; argument checking is the API's job. Protocol faults are thrown
  * as {@link EngineException}s from the next call that progresses.
  *
- * <p>Threads: with {@code threadSafe} every entry point takes one lock, released between passes
- * of a blocking wait so other threads (and the asynchronous progress thread) progress too, and
- * each waiting thread has its own idle state. Without it the engine is for one thread at a time
- * and takes no lock.
+ * <p>Threads: with {@code threadSafe} the engine has one lock for matching, progress and every
+ * protocol role, released between passes of a blocking wait so other threads (and the
+ * asynchronous progress thread) progress too; each waiting thread has its own idle state. The
+ * fast path takes no engine lock: a small standard or ready send with nothing queued for its
+ * target is numbered and deposited under that target's guard alone ({@link TargetGuards}), its
+ * operation comes from the calling thread's own {@link OperationPool}, a completed operation
+ * goes back there, and a wait that finds another thread progressing does not queue behind it
+ * ({@link #await}). Without {@code threadSafe} the engine is for one thread at a time and takes
+ * no lock and no guard.
  */
 public final class Engine implements AutoCloseable {
     public static final int ANY_SOURCE = -1;
@@ -65,6 +70,12 @@ public final class Engine implements AutoCloseable {
     public static final int MODE_BUFFERED = 3;
 
     private static final int POLL_LIMIT = 64;
+    /**
+     * Unexpected messages of at least this size are copied into a thread-safe engine's receive
+     * buffer outside its lock: a copy of 16 KiB takes about a microsecond, many times the cost
+     * of taking the lock a second time to recycle the message.
+     */
+    private static final int UNLOCKED_COPY_BYTES = 16 * 1024;
     /** How often an allocation of board memory that found the board full waits for collected buffers. */
     private static final int BOARD_ALLOCATION_RETRIES = 7;
     private static final WorkItem[] NO_ITEMS = new WorkItem[0];
@@ -77,13 +88,15 @@ public final class Engine implements AutoCloseable {
     private final int eagerLimit;
     private final int stagedEagerLimit;
     private final ReentrantLock lock;
+    private final TargetGuards guards;               // thread-safe engines only
     private final IdleStrategy soleIdler;
     private final ThreadLocal<IdleStrategy> idlers;
 
     private final HeldMessagePool held = new HeldMessagePool();
     private final Faults faults = new Faults();
     private final OperationTable table = new OperationTable();
-    private final OperationPool pool = new OperationPool();
+    private final OperationPool solePool;             // single-threaded engines
+    private final ThreadLocal<OperationPool> pools;  // thread-safe engines: one per thread
     private final Matcher matcher = new Matcher();
     private final ReadyRoles readyRoles = new ReadyRoles();
     private final Sequencer sequencer;
@@ -93,7 +106,7 @@ public final class Engine implements AutoCloseable {
     private final RendezvousResources resources;
     private final ArrivalAdapter arrivals;
     private final BoardBuffers boardBuffers = new BoardBuffers();
-    private final EngineCounters counters = new EngineCounters();
+    private final EngineCounters counters;
     private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
     private WorkItem[] items = NO_ITEMS;
@@ -114,6 +127,10 @@ public final class Engine implements AutoCloseable {
         this.eagerLimit = Math.min(config.eagerLimit(), port.maxSendLength());
         this.stagedEagerLimit = Math.min(config.stagedEagerLimit(), port.maxSendLength());
         this.lock = threadSafe ? new ReentrantLock() : null;
+        this.guards = threadSafe ? new TargetGuards(size) : null;
+        this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
+        this.pools = threadSafe ? ThreadLocal.withInitial(() -> new OperationPool(OperationPool.PER_THREAD_CAPACITY)) : null;
+        this.counters = new EngineCounters(size);
         this.soleIdler = threadSafe ? null : newIdleStrategy(config.idle(), false);
         this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config.idle(), true)) : null;
         this.sequencer = new Sequencer(size, held);
@@ -197,15 +214,36 @@ public final class Engine implements AutoCloseable {
      */
     public Operation isend(int mode, Object base, long offset, int bytes, int dest, int tag, int context,
                            Object owner) {
+        Operation op = pool().take();
+        if (lock != null && depositsWithoutLock(mode, bytes, dest)) {
+            describeSend(op, mode, bytes, dest, tag, context);
+            if (depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
+                op.base = base;
+                op.offset = offset;
+                op.bytes = bytes;
+                op.complete = true; // no one else has seen it: no hook, no role, no buffered block
+                return op;
+            }
+        }
+        op.owner = owner;
         lock();
         try {
-            Operation op = pool.take();
-            op.owner = owner;
             startSend(op, mode, base, offset, bytes, dest, tag, context);
             return op;
         } finally {
             unlock();
         }
+    }
+
+    /**
+     * Whether a send may be numbered and deposited without the engine's lock, under its target's
+     * guard alone (a thread-safe engine): a standard or ready send of at most the eager limit
+     * (one slot or one ring record: no protocol role) with nothing queued for its target, which
+     * this thread's own earlier sends that found no room would be. A send that then finds no room
+     * takes the lock and the queue, as in a single-threaded engine, and took no number.
+     */
+    private boolean depositsWithoutLock(int mode, int bytes, int dest) {
+        return (mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.isQueuedFor(dest);
     }
 
     /** Starts a receive of at most {@code bytes} bytes. */
@@ -215,27 +253,34 @@ public final class Engine implements AutoCloseable {
 
     /** As {@link #irecv(Object, long, int, int, int, int)}, holding {@code owner} until completion. */
     public Operation irecv(Object base, long offset, int bytes, int source, int tag, int context, Object owner) {
+        Operation op = pool().take();
+        op.owner = owner;
+        HeldMessage copyOut;
         lock();
         try {
-            Operation op = pool.take();
-            op.owner = owner;
-            startReceive(op, base, offset, bytes, source, tag, context);
-            return op;
+            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
         }
+        if (copyOut != null) {
+            deliverOutsideLock(op, copyOut);
+        }
+        return op;
     }
 
-    /** Blocking send. A small standard send with nothing queued ahead of it creates no object. */
+    /**
+     * Blocking send. A small standard send with nothing queued ahead of it creates no object (and
+     * in a thread-safe engine takes no lock, see {@link #depositsWithoutLock}).
+     */
     public void send(int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
-        lock();
-        try {
-            if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
+        if (lock != null) {
+            if (depositsWithoutLock(mode, bytes, dest)
                 && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
                 return;
             }
-        } finally {
-            unlock();
+        } else if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
+            && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
+            return;
         }
         Operation op = blockingOperation();
         lock();
@@ -253,11 +298,15 @@ public final class Engine implements AutoCloseable {
      */
     public Operation recv(Object base, long offset, int bytes, int source, int tag, int context) {
         Operation op = blockingOperation();
+        HeldMessage copyOut;
         lock();
         try {
-            startReceive(op, base, offset, bytes, source, tag, context);
+            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
+        }
+        if (copyOut != null) {
+            deliverOutsideLock(op, copyOut);
         }
         await(op);
         return op;
@@ -400,13 +449,7 @@ public final class Engine implements AutoCloseable {
         }
         IdleStrategy idle = idler();
         while (!op.complete) {
-            int work;
-            lock();
-            try {
-                work = progressLocked(true);
-            } finally {
-                unlock();
-            }
+            int work = progressUnlessBusy();
             if (!op.complete) {
                 idle.idle(work);
             }
@@ -414,12 +457,31 @@ public final class Engine implements AutoCloseable {
         idle.reset();
     }
 
-    /** Progresses once and says whether {@code op} is complete. */
+    /** Progresses once (unless another thread is progressing) and says whether {@code op} is complete. */
     public boolean test(Operation op) {
         if (!op.complete) {
-            progress();
+            progressUnlessBusy();
         }
         return op.complete;
+    }
+
+    /**
+     * One pass, unless another thread holds the lock: that thread is progressing for everyone
+     * (completing this thread's operations too), so waiting for the lock would only queue behind
+     * it. Counts as idle, so the caller backs off.
+     */
+    private int progressUnlessBusy() {
+        if (lock == null) {
+            return progressLocked(true);
+        }
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            return progressLocked(true);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** One pass of the progress loop; returns the work done (0 when idle). */
@@ -493,14 +555,22 @@ public final class Engine implements AutoCloseable {
      * The caller lets go of {@code op} and must not read it afterwards. An operation still in
      * flight completes all the same (holding its buffer until then) and is then forgotten; a
      * completed one from {@link #isend}/{@link #irecv} whose hook has run is recycled at once
-     * (see {@link Operation} for the rule).
+     * (see {@link Operation} for the rule), into the calling thread's pool; in a thread-safe
+     * engine without the lock when it never had a hook.
      */
     public void release(Operation op) {
+        if (lock != null && op.recyclable && !op.hooked && op.complete) {
+            // Completed and never given a hook: no engine part reaches it any more and none writes
+            // it after completing it (complete is written last), so the lock guards nothing here.
+            op.freed = true;
+            pool().give(op);
+            return;
+        }
         lock();
         try {
             op.freed = true;
             if (op.recyclable && op.complete && op.hook == null) {
-                pool.give(op);
+                pool().give(op);
             }
         } finally {
             unlock();
@@ -696,6 +766,7 @@ public final class Engine implements AutoCloseable {
                 throw new IllegalStateException(op + " has a completion hook already");
             }
             op.hook = hook;
+            op.hooked = true;
             if (op.complete) {
                 queueHook(op);
             }
@@ -856,7 +927,12 @@ public final class Engine implements AutoCloseable {
         return op;
     }
 
-    private void startSend(Operation op, int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
+    /** The calling thread's operation pool. */
+    private OperationPool pool() {
+        return lock == null ? solePool : pools.get();
+    }
+
+    private void describeSend(Operation op, int mode, int bytes, int dest, int tag, int context) {
         op.kind = Operation.KIND_SEND;
         op.mode = mode;
         op.peer = dest;
@@ -865,6 +941,10 @@ public final class Engine implements AutoCloseable {
         op.statusSource = rank;
         op.statusTag = tag;
         op.statusBytes = bytes;
+    }
+
+    private void startSend(Operation op, int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
+        describeSend(op, mode, bytes, dest, tag, context);
         if (mode == MODE_BUFFERED) {
             startBufferedSend(op, base, offset, bytes);
             return;
@@ -963,38 +1043,62 @@ public final class Engine implements AutoCloseable {
         return true;
     }
 
-    /** @return the sequence number the message took, or 0 when the target has no room */
+    /**
+     * Numbers and deposits one matched message. A thread-safe engine does both under the target's
+     * guard, with or without its lock, so numbers enter the NIC in order and one that finds no
+     * room is not taken.
+     *
+     * @return the sequence number the message took, or 0 when the target has no room
+     */
     private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux) {
-        int sequence = sequencer.next(dest);
-        long h0 = Envelope.header0(kind, context, tag);
-        long h1 = Envelope.header1(sequence, aux);
-        boolean sent = bytes <= fastLimit
-            ? port.fastSend(dest, h0, h1, base, offset, bytes)
-            : port.send(dest, h0, h1, base, offset, bytes);
-        if (!sent) {
-            return 0;
+        if (guards != null) {
+            guards.lock(dest);
         }
-        sequencer.sent(dest, sequence);
-        if (bytes <= fastLimit) {
-            counters.fastSends++;
-        } else {
-            counters.eagerSends++;
+        try {
+            int sequence = sequencer.next(dest);
+            long h0 = Envelope.header0(kind, context, tag);
+            long h1 = Envelope.header1(sequence, aux);
+            boolean fast = bytes <= fastLimit;
+            boolean sent = fast
+                ? port.fastSend(dest, h0, h1, base, offset, bytes)
+                : port.send(dest, h0, h1, base, offset, bytes);
+            if (!sent) {
+                return 0;
+            }
+            sequencer.sent(dest, sequence);
+            counters.deposited(dest, fast);
+            return sequence;
+        } finally {
+            if (guards != null) {
+                guards.unlock(dest);
+            }
         }
-        return sequence;
     }
 
+    /** Numbers and deposits an RTS, as {@link #depositEager}; only under the engine's lock (it uses the scratch). */
     private boolean depositRts(Operation op, RendezvousSend r) {
         r.writeRts(rtsScratch);
-        int sequence = sequencer.next(op.peer);
-        long h0 = Envelope.header0(Envelope.RTS, op.context, op.tag);
-        long h1 = Envelope.header1(sequence, r.handle);
-        boolean sent = RtsDescriptor.LENGTH <= fastLimit
-            ? port.fastSend(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH)
-            : port.send(op.peer, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH);
-        if (!sent) {
-            return false;
+        int dest = op.peer;
+        int sequence;
+        if (guards != null) {
+            guards.lock(dest);
         }
-        sequencer.sent(op.peer, sequence);
+        try {
+            sequence = sequencer.next(dest);
+            long h0 = Envelope.header0(Envelope.RTS, op.context, op.tag);
+            long h1 = Envelope.header1(sequence, r.handle);
+            boolean sent = RtsDescriptor.LENGTH <= fastLimit
+                ? port.fastSend(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH)
+                : port.send(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH);
+            if (!sent) {
+                return false;
+            }
+            sequencer.sent(dest, sequence);
+        } finally {
+            if (guards != null) {
+                guards.unlock(dest);
+            }
+        }
         r.deposited(sequence);
         counters.rendezvousSends++;
         return true;
@@ -1004,7 +1108,15 @@ public final class Engine implements AutoCloseable {
     // Receives
     // ------------------------------------------------------------------------------------------
 
-    private void startReceive(Operation op, Object base, long offset, int bytes, int source, int tag, int context) {
+    /**
+     * Matches a new receive against the unexpected messages or posts it.
+     *
+     * @return {@code null}, or (thread-safe engines) a large eager message matched and taken out
+     *         of matching, with the operation's status set: the caller copies it outside the lock
+     *         with {@link #deliverOutsideLock}, the operation being seen by no one else until then
+     */
+    private HeldMessage startReceive(Operation op, Object base, long offset, int bytes, int source, int tag,
+                                     int context) {
         op.kind = Operation.KIND_RECV;
         op.base = base;
         op.offset = offset;
@@ -1016,11 +1128,34 @@ public final class Engine implements AutoCloseable {
         HeldMessage m = q.findUnexpected(source, tag);
         if (m != null) {
             q.removeUnexpected(m);
+            if (lock != null && m.kind() != Envelope.RTS && m.length >= UNLOCKED_COPY_BYTES) {
+                matchEager(op, m.source, m.header0, m.header1, m.length);
+                return m;
+            }
             deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
             held.recycle(m);
-            return;
+            return null;
         }
         q.post(op);
+        return null;
+    }
+
+    /**
+     * Copies a large unexpected message that {@link #startReceive} matched into the receive
+     * buffer without the lock, so other threads match and progress meanwhile; then recycles it
+     * and completes the operation under the lock.
+     */
+    private void deliverOutsideLock(Operation op, HeldMessage m) {
+        if (op.statusBytes > 0) {
+            Memory.copy(m.data, Memory.BYTE_ARRAY_BASE, op.base, op.offset, op.statusBytes);
+        }
+        lock();
+        try {
+            held.recycle(m);
+            complete(op);
+        } finally {
+            unlock();
+        }
     }
 
     /** A matched message in its turn: match it or keep it as unexpected. */
@@ -1055,19 +1190,32 @@ public final class Engine implements AutoCloseable {
             makeReady(r);
             return;
         }
+        int n = matchEager(op, source, h0, h1, length);
+        if (n > 0) {
+            Memory.copy(base, offset, op.base, op.offset, n);
+        }
+        complete(op);
+    }
+
+    /**
+     * All of the delivery of a matched eager message but the copy and the completion: its status,
+     * truncation, and for a synchronous send the SYNC_ACK (the receive has started).
+     *
+     * @return how many bytes to copy
+     */
+    private int matchEager(Operation op, int source, long h0, long h1, int length) {
+        op.statusSource = source;
+        op.statusTag = Envelope.tag(h0);
         int n = length;
         if (length > op.bytes) {
             truncated(op, length);
             n = op.bytes;
         }
-        if (n > 0) {
-            Memory.copy(base, offset, op.base, op.offset, n);
-        }
         op.statusBytes = n;
-        if (kind == Envelope.EAGER_SYNC) {
+        if (Envelope.kind(h0) == Envelope.EAGER_SYNC) {
             outbox.send(source, SyncAckDescriptor.TYPE, SyncAckDescriptor.arg0(Envelope.aux(h1)), 0, 0);
         }
-        complete(op);
+        return n;
     }
 
     private static void truncated(Operation op, int messageBytes) {

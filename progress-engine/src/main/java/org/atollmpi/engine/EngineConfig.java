@@ -21,7 +21,12 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** Capped by the board's largest record (128 KiB less a header on the shm board). */
     public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
-    public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
+    /**
+     * Staging chunk: 128 KiB × 4 slots was at or above 256 KiB × 4, 64 KiB × 8 and 32 KiB × 8 at
+     * most sizes from 128 KiB to 4 MiB, latency and bandwidth, on a quiet 16-core machine
+     * (docs/benchmarks/heap-rendezvous-device.txt).
+     */
+    public static final int DEFAULT_CHUNK_BYTES = 128 * 1024;
     public static final int DEFAULT_STAGING_SLOTS = 4;
 
     /** How a blocking wait spends its time when there is nothing to do. */
@@ -39,21 +44,26 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
     public enum HeapRendezvous {
         /**
          * FRAG records through the receiver's ring, copied straight into the receive buffer: no
-         * board memory, no window, no Get round trip, and pipelined record by record. The default:
-         * 1.3 to 2.3 times the bandwidth of STAGING from 256 KiB up on the shm board
-         * (docs/BENCHMARKS.md).
+         * board memory, no window, no Get round trip, and pipelined record by record. The better
+         * choice when ranks share cores (on the 2-core VM it gave 1.3 to 2.3 times the bandwidth
+         * of STAGING from 256 KiB up, docs/BENCHMARKS.md), and what any transfer falls back to
+         * when no window or staging memory can be had.
          */
         RING,
         /**
          * Staging chunks of board memory the receiver Gets from (RMA): the sender fills a slot
-         * again when the receiver reports it consumed.
+         * again when the receiver reports it consumed. The default: where each rank has cores of
+         * its own, sender and receiver copy in parallel, and on a quiet 16-core machine it gave
+         * 1.2 to 1.4 times RING's bandwidth from 256 KiB up (0.8 to 0.95 of the C reference's
+         * single copy, against 0.65 to 0.75), with latency within 10 % of RING's
+         * (docs/BENCHMARKS.md).
          */
         STAGING
     }
 
-    /** The defaults' rendezvous for data outside board memory: {@link HeapRendezvous#RING}. */
+    /** The defaults' rendezvous for data outside board memory: {@link HeapRendezvous#STAGING}. */
     public EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle) {
-        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, HeapRendezvous.RING);
+        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, HeapRendezvous.STAGING);
     }
 
     public EngineConfig {
@@ -84,7 +94,7 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
             intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
             enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, defaultIdle),
-            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.RING));
+            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING));
     }
 
     static <E extends Enum<E>> E enumSetting(String property, String env, Class<E> type, E fallback) {

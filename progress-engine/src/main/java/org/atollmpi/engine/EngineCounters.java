@@ -2,13 +2,18 @@ package org.atollmpi.engine;
 
 /**
  * How this rank's messages mapped onto the NIC: which rung of the protocol ladder each send took,
- * and how often the never-stall rules stepped in. Counted under the engine's lock; reading from
+ * and how often the never-stall rules stepped in. Counted under the engine's lock, except the
+ * fast and eager sends: those are counted per target under that target's deposit guard (a
+ * thread-safe engine deposits them without the lock, see {@link TargetGuards}). Reading from
  * another thread gives a recent, not an exact, picture. {@code ATOLL_STATS=1} prints them at
  * {@code MPI.Finalize}.
  */
 public final class EngineCounters {
-    long fastSends;
-    long eagerSends;
+    /** Longs per target: a cache line, so threads sending to different targets write different lines. */
+    private static final int STRIDE = 8;
+
+    /** Per target, at {@code (target + 1) * STRIDE}: fast sends, then eager records. */
+    private final long[] depositsTo;
     long rendezvousSends;
     long rtsWindows;
     long inPlaceSends;
@@ -16,14 +21,31 @@ public final class EngineCounters {
     long ringSends;
     long cancelledSends;
 
+    EngineCounters(int ranks) {
+        this.depositsTo = new long[(ranks + 2) * STRIDE];
+    }
+
+    /** One more fast send ({@code fast}) or eager record to {@code target}; its deposit guard is held. */
+    void deposited(int target, boolean fast) {
+        depositsTo[(target + 1) * STRIDE + (fast ? 0 : 1)]++;
+    }
+
     /** Messages of at most one slot, as one fast send. */
     public long fastSends() {
-        return fastSends;
+        return sum(0);
     }
 
     /** Messages as one record in the receiver's ring. */
     public long eagerSends() {
-        return eagerSends;
+        return sum(1);
+    }
+
+    private long sum(int which) {
+        long n = 0;
+        for (int i = STRIDE + which; i < depositsTo.length - STRIDE; i += STRIDE) {
+            n += depositsTo[i];
+        }
+        return n;
     }
 
     /** Messages announced by an RTS. */
@@ -61,7 +83,7 @@ public final class EngineCounters {
 
     @Override
     public String toString() {
-        return "fast " + fastSends + ", eager " + eagerSends + ", rendezvous " + rendezvousSends + " (RTS windows "
+        return "fast " + fastSends() + ", eager " + eagerSends() + ", rendezvous " + rendezvousSends + " (RTS windows "
             + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", through the ring "
             + ringSends + "), cancelled " + cancelledSends;
     }

@@ -18,13 +18,15 @@ package org.atollmpi.engine;
  * <p><b>Who owns it, and when it is recycled.</b> The operation that {@link Engine#isend} or
  * {@link Engine#irecv} returns is the caller's until the caller hands it back with
  * {@link Engine#release}; from then on the caller must not read it (take the status first): a
- * completed operation goes back to the engine's {@link OperationPool} at once and is the next
- * {@code isend}'s. That is safe because by then nothing else can reach it: the protocol role
- * drops it when it completes it ({@code op = null}), the match and send queues unlink it before
- * it completes, and a completion hook, if any, has run (release keeps an operation whose hook is
- * pending). What never goes back, to be taken by the garbage collector instead: an operation
- * released before it completes (a freed request: it still completes its transfer, holding its
- * buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
+ * completed operation goes back to the engine's {@link OperationPool} at once (in a thread-safe
+ * engine, the releasing thread's) and is the next {@code isend}'s. That is safe because by then
+ * nothing else can reach it: the protocol role drops it when it completes it ({@code op = null}),
+ * the match and send queues unlink it before it completes, and a completion hook, if any, has run
+ * (release keeps an operation whose hook is pending). No engine part writes an operation after
+ * completing it ({@code complete} is the last write), so a thread-safe engine recycles one that
+ * never had a hook ({@code hooked}) without its lock. What never goes back, to be taken by the
+ * garbage collector instead: an operation released before it completes (a freed request: it
+ * still completes its transfer, holding its buffer), a composite, a buffered send's internal copy, a matched receive ({@code imrecv}),
  * probes and the blocking calls' own operations. The MPI layer follows the rule by completing a
  * request before it releases the operation and then forgetting it ({@code Request.op = null}),
  * as MPI makes a completed request null.
@@ -56,6 +58,7 @@ public final class Operation {
     boolean freed;          // the user let go of it: forget it on completion
     Object owner;           // the buffer object behind a native address, kept alive until completion
     CompletionHook hook;    // run once, from the progress loop, after completion
+    boolean hooked;         // a hook was registered: release takes the engine's lock
     Operation nextCompleted; // the engine's list of completed operations with a hook
 
     // --- where it waits ---
@@ -77,6 +80,7 @@ public final class Operation {
         errorMessage = null;
         owner = null;
         hook = null;
+        hooked = false;
         nextCompleted = null;
         next = null;
         prev = null;

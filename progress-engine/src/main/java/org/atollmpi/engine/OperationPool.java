@@ -2,8 +2,9 @@ package org.atollmpi.engine;
 
 /**
  * The engine's spare {@link Operation}s, so that a steady stream of {@code isend}/{@code irecv}
- * allocates none once warmed up: a bounded free list (beyond {@link #CAPACITY} spares the garbage
- * collector takes them), used under the engine's lock like every other part.
+ * allocates none once warmed up: a bounded free list (beyond its capacity the garbage collector
+ * takes the spares). One thread uses a pool: a single-threaded engine has one, a thread-safe
+ * engine one per thread ({@link #PER_THREAD_CAPACITY}), so taking and giving need no lock.
  *
  * <p>An operation comes back only through {@link Engine#release} of a completed one that no
  * engine part can reach any more (the rule is in {@link Operation}'s comment); {@link #give}
@@ -12,9 +13,16 @@ package org.atollmpi.engine;
 final class OperationPool {
     /** Enough for a few windows of operations in flight; about 100 bytes each. */
     static final int CAPACITY = 1024;
+    /** A thread's share: enough for its own windows in flight, bounded however many threads there are. */
+    static final int PER_THREAD_CAPACITY = 256;
 
+    private final int capacity;
     private Operation spares;   // linked through Operation.next
     private int count;
+
+    OperationPool(int capacity) {
+        this.capacity = capacity;
+    }
 
     /** A fresh operation that may come back here: one of the spares, or a new one. */
     Operation take() {
@@ -33,7 +41,7 @@ final class OperationPool {
     /** Takes back a completed operation that nothing references any more. */
     void give(Operation op) {
         op.recyclable = false;
-        if (count == CAPACITY) {
+        if (count == capacity) {
             return;
         }
         op.base = null;

@@ -10,8 +10,8 @@ import org.atollmpi.nic.WindowKey;
  * for something that only a later match could free. Data already in board memory may be named in
  * the RTS itself (a window over it, in place), and then the receiver just Gets it. After a CTS,
  * board data gets a window in place; other data goes as FRAG records through the receiver's ring
- * ({@link EngineConfig.HeapRendezvous#RING}, the default) or through staging chunks the receiver
- * Gets ({@link EngineConfig.HeapRendezvous#STAGING}); and anything goes through the ring when no
+ * ({@link EngineConfig.HeapRendezvous#RING}) or through staging chunks the receiver Gets
+ * ({@link EngineConfig.HeapRendezvous#STAGING}, the default); and anything goes through the ring when no
  * window descriptor or staging memory can be had.
  *
  * <pre>

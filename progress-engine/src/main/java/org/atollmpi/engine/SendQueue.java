@@ -1,12 +1,23 @@
 package org.atollmpi.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Sends waiting for room at their target, one FIFO per target: a matched message takes its
  * sequence number when it is deposited, so nothing to a target may pass what is queued for it.
  * Only the target's polling frees that room (a full slot ring, receive ring or notification
  * queue), never a match, so nothing here waits on the program at the other end.
+ *
+ * <p>Changed under the engine's lock only. A thread-safe engine's sends that take no lock ask
+ * {@link #isQueuedFor} first: each head is published with release, so a thread sees at least
+ * the sends it queued itself (and whatever it synchronised with), and none of its later sends
+ * passes them. An operation is unlinked before it is started, and not touched after: once it
+ * completes, its owner may recycle it at once, without the lock.
  */
 final class SendQueue implements WorkItem {
+    private static final VarHandle HEADS = MethodHandles.arrayElementVarHandle(Operation[].class);
+
     private final Engine engine;
     private final Operation[] head;
     private final Operation[] tail;
@@ -26,11 +37,16 @@ final class SendQueue implements WorkItem {
         return head[target] != null;
     }
 
+    /** {@link #hasQueued} for a thread that does not hold the engine's lock. */
+    boolean isQueuedFor(int target) {
+        return HEADS.getAcquire(head, target) != null;
+    }
+
     void add(Operation op) {
         op.next = null;
         int target = op.peer;
         if (tail[target] == null) {
-            head[target] = op;
+            HEADS.setRelease(head, target, op);
         } else {
             tail[target].next = op;
         }
@@ -45,7 +61,7 @@ final class SendQueue implements WorkItem {
         for (Operation o = head[target]; o != null; prev = o, o = o.next) {
             if (o == op) {
                 if (prev == null) {
-                    head[target] = o.next;
+                    HEADS.setRelease(head, target, o.next);
                 } else {
                     prev.next = o.next;
                 }
@@ -69,12 +85,17 @@ final class SendQueue implements WorkItem {
         int work = 0;
         for (int target = 0; target < head.length && count > 0; target++) {
             Operation op;
-            while ((op = head[target]) != null && engine.tryStart(op)) {
-                head[target] = op.next;
-                if (head[target] == null) {
+            while ((op = head[target]) != null) {
+                Operation next = op.next;
+                op.next = null;
+                if (!engine.tryStart(op)) {
+                    op.next = next;
+                    break;
+                }
+                HEADS.setRelease(head, target, next);
+                if (next == null) {
                     tail[target] = null;
                 }
-                op.next = null;
                 count--;
                 work++;
             }

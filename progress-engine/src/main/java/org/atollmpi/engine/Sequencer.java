@@ -13,6 +13,12 @@ import org.agrona.collections.LongHashSet;
  *
  * <p>It also forgets messages whose sender cancelled them before they arrived
  * ({@link #dropOnArrival}): their turn is taken, and nothing is matched.
+ *
+ * <p>The sending side ({@link #next}, {@link #sent}) of one target is used under that target's
+ * deposit guard in a thread-safe engine ({@link TargetGuards}), so a number is taken only with
+ * its deposit and numbers reach each channel in order, as from one thread; the receiving side is
+ * used under the engine's lock. Early arrivals are therefore no more than in a single-threaded
+ * engine: what one channel (the slots) overtakes in the other (the ring).
  */
 final class Sequencer {
     private final int[] lastSent;

@@ -21,7 +21,9 @@ class EngineConfigTest {
                 () -> EngineConfig.forNode(1, 1));
             org.junit.jupiter.api.Assertions.assertEquals(
                 "atoll.rndv.heap / ATOLL_RNDV_HEAP must be one of [ring, staging], not 'bogus'", e.getMessage());
-            System.setProperty("atoll.rndv.heap", "Staging");
+            System.setProperty("atoll.rndv.heap", "Ring");
+            assertEquals(EngineConfig.HeapRendezvous.RING, EngineConfig.forNode(1, 1).heapRendezvous());
+            System.clearProperty("atoll.rndv.heap");
             assertEquals(EngineConfig.HeapRendezvous.STAGING, EngineConfig.forNode(1, 1).heapRendezvous());
         } finally {
             System.clearProperty("atoll.rndv.heap");

@@ -90,8 +90,10 @@ abstract class EngineContract {
         return config(eagerLimit, eagerLimit, 4096, 3);
     }
 
+    /** With data outside board memory sent through the ring (FRAG records). */
     static EngineConfig config(int eagerLimit, int stagedEagerLimit, int chunkBytes, int slots) {
-        return new EngineConfig(eagerLimit, stagedEagerLimit, chunkBytes, slots, EngineConfig.IdleMode.BACKOFF);
+        return new EngineConfig(eagerLimit, stagedEagerLimit, chunkBytes, slots, EngineConfig.IdleMode.BACKOFF,
+            EngineConfig.HeapRendezvous.RING);
     }
 
     /** As {@link #config(int, int, int, int)}, with data outside board memory staged (RMA Gets) instead of sent through the ring. */
@@ -1172,6 +1174,184 @@ abstract class EngineContract {
             assertNull(failure.get(), () -> String.valueOf(failure.get()));
             e.quiesce();
             assertNotNull(e.config());
+        });
+    }
+
+    /**
+     * THREAD_MULTIPLE senders that take no engine lock: four threads of one rank send to one
+     * receiver at once (slots, ring records, and now and then a synchronous or rendezvous send,
+     * which take the lock), blocking and nonblocking with a window in flight, with every queue as
+     * small as it can be, so deposits without the lock, the send queue and its drain interleave.
+     * Each thread's messages arrive in its order (MPI orders the sends of one thread), each
+     * exactly once and intact, and an end marker sent after the threads are joined comes last.
+     */
+    @Test
+    void sendersWithoutTheLockKeepEachThreadsOrder() throws Exception {
+        int senders = 4;
+        int perThread = 5000;
+        int window = 4;
+        int endTag = 99;
+        int[] sizes = {8, 40, 0, 41, 300, 1024, 8, 2000}; // 2000 is above the eager limit: an RTS
+        run(2, BoardLimits.TINY_QUEUES, true, config(1024), e -> {
+            if (e.rank() == 0) {
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                Thread[] threads = new Thread[senders];
+                for (int t = 0; t < senders; t++) {
+                    int thread = t;
+                    threads[t] = new Thread(() -> {
+                        try {
+                            Operation[] inFlight = new Operation[window];
+                            for (int i = 0; i < perThread; i++) {
+                                int n = sizes[(i + thread) % sizes.length];
+                                byte[] b = numbered(thread, i, n);
+                                if (i % 3 == 0) {
+                                    e.send(i % 31 == 0 ? Engine.MODE_SYNCHRONOUS : Engine.MODE_STANDARD, b, B, n, 1,
+                                        thread, CTX);
+                                } else {
+                                    Operation oldest = inFlight[i % window];
+                                    if (oldest != null) {
+                                        e.await(oldest);
+                                        e.release(oldest);
+                                    }
+                                    inFlight[i % window] = e.isend(Engine.MODE_STANDARD, b, B, n, 1, thread, CTX);
+                                }
+                            }
+                            for (Operation op : inFlight) {
+                                if (op != null) {
+                                    e.await(op);
+                                    e.release(op);
+                                }
+                            }
+                        } catch (Throwable ex) {
+                            failure.compareAndSet(null, ex);
+                        }
+                    }, "sender-" + t);
+                    threads[t].start();
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+                assertNull(failure.get(), () -> String.valueOf(failure.get()));
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, endTag, CTX);
+                e.quiesce();
+                assertTrue(e.counters().fastSends() > 0 && e.counters().eagerSends() > 0, e.counters().toString());
+            } else {
+                int[] next = new int[senders];
+                byte[] got = new byte[2000];
+                while (true) {
+                    Operation op = e.recv(got, B, got.length, Engine.ANY_SOURCE, Engine.ANY_TAG, CTX);
+                    int thread = op.tag();
+                    if (thread == endTag) {
+                        break;
+                    }
+                    int i = next[thread]++;
+                    assertTrue(i < perThread, "thread " + thread + " sent more than " + perThread);
+                    int n = sizes[(i + thread) % sizes.length];
+                    assertEquals(n, op.byteCount(), "thread " + thread + " message " + i);
+                    assertArrayEquals(numbered(thread, i, n), Arrays.copyOf(got, n), "thread " + thread + " message " + i);
+                }
+                for (int t = 0; t < senders; t++) {
+                    assertEquals(perThread, next[t], "messages of thread " + t + " before the end marker");
+                }
+            }
+        });
+    }
+
+    /**
+     * A thread-safe engine copies a large unexpected eager message into the receive buffer
+     * outside its lock: blocking and nonblocking receives, a synchronous send (its SYNC_ACK), a
+     * truncated receive, while another thread receives small messages and progresses.
+     */
+    @Test
+    void largeUnexpectedMessagesAreDeliveredWithoutTheLock() throws Exception {
+        int n = 24 * 1024;
+        int small = 200;
+        run(2, BoardLimits.DEFAULT, true, config(32 * 1024), e -> {
+            if (e.rank() == 0) {
+                Operation sync = e.isend(Engine.MODE_SYNCHRONOUS, pattern(n, 3), B, n, 1, 3, CTX);
+                for (int i = 0; i < 3; i++) {
+                    e.send(Engine.MODE_STANDARD, pattern(n, i), B, n, 1, i, CTX);
+                }
+                e.send(Engine.MODE_STANDARD, new byte[0], B, 0, 1, 99, CTX); // "all sent"
+                for (int i = 0; i < small; i++) {
+                    e.send(Engine.MODE_STANDARD, pattern(8, i), B, 8, 1, 7, CTX);
+                }
+                e.await(sync);
+                assertFalse(sync.isCancelled());
+            } else {
+                e.recv(new byte[0], B, 0, 0, 99, CTX);
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                Thread other = new Thread(() -> {
+                    try {
+                        byte[] got = new byte[8];
+                        for (int i = 0; i < small; i++) {
+                            e.recv(got, B, 8, 0, 7, CTX);
+                            assertArrayEquals(pattern(8, i), got);
+                        }
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    }
+                });
+                other.start();
+                byte[] got = new byte[n];
+                Operation op = e.recv(got, B, n, 0, 0, CTX);
+                assertEquals(n, op.byteCount());
+                assertArrayEquals(pattern(n, 0), got);
+                Operation nonblocking = e.irecv(got, B, n, Engine.ANY_SOURCE, 1, CTX);
+                e.await(nonblocking);
+                assertEquals(0, nonblocking.source());
+                assertArrayEquals(pattern(n, 1), got);
+                e.release(nonblocking);
+                byte[] part = new byte[n - 1];
+                op = e.recv(part, B, part.length, 0, 2, CTX);
+                assertEquals(ErrorClass.TRUNCATE, op.error());
+                assertEquals(n - 1, op.byteCount());
+                assertArrayEquals(Arrays.copyOf(pattern(n, 2), n - 1), part);
+                op = e.recv(got, B, n, 0, 3, CTX);
+                assertArrayEquals(pattern(n, 3), got);
+                other.join();
+                assertNull(failure.get(), () -> String.valueOf(failure.get()));
+                e.quiesce();
+            }
+        });
+    }
+
+    /** {@code n} bytes starting with the sending thread and the message's index (as far as they fit), then a pattern. */
+    private static byte[] numbered(int thread, int index, int n) {
+        byte[] b = pattern(n, thread * 131 + index);
+        if (n >= 8) {
+            ByteBuffer.wrap(b).putInt(0, thread).putInt(4, index);
+        }
+        return b;
+    }
+
+    /**
+     * A thread-safe engine recycles a completed nonblocking send's operation through the
+     * releasing thread's own pool: the next send of that thread gets it back.
+     */
+    @Test
+    void threadSafeEngineRecyclesOperationsPerThread() throws Exception {
+        run(1, BoardLimits.DEFAULT, true, config(1024), e -> {
+            byte[] b = new byte[8];
+            Operation first = e.isend(Engine.MODE_STANDARD, b, B, 8, 0, 1, CTX);
+            e.await(first);
+            e.release(first);
+            Operation second = e.isend(Engine.MODE_STANDARD, b, B, 8, 0, 1, CTX);
+            assertSame(first, second);
+            e.await(second);
+            e.release(second);
+            AtomicReference<Operation> third = new AtomicReference<>();
+            Thread other = new Thread(() -> {
+                Operation op = e.isend(Engine.MODE_STANDARD, b, B, 8, 0, 1, CTX);
+                e.await(op);
+                third.set(op);
+            });
+            other.start();
+            other.join();
+            assertNotSame(second, third.get(), "another thread's pool");
+            for (int i = 0; i < 3; i++) {
+                e.recv(b, B, 8, 0, 1, CTX);
+            }
         });
     }
 }

@@ -18,8 +18,9 @@ import org.atollmpi.engine.RemoteKey;
  *
  * A shared lock adds one and, if it finds the exclusive bit, takes its one back and tries again;
  * an exclusive lock swaps 0 for the bit. Both spin (progressing, so that the port's completions
- * keep coming) until they succeed; the owner of the lock word never takes part. Every step waits
- * for its own completion, so it works unchanged on a board that completes a round trip later.
+ * keep coming) until they succeed; the owner of the lock word never takes part. Every acquiring
+ * step waits for its own completion, so it works unchanged on a board that completes a round
+ * trip later; releases are issued without waiting ({@link #release}).
  */
 final class LockWord {
     static final int CONTROL_BYTES = 64;
@@ -54,11 +55,11 @@ final class LockWord {
     }
 
     void unlockShared(int worldRank, RemoteKey control) {
-        fetchAndAdd(worldRank, control, WINDOW_LOCK, -1);
+        release(worldRank, control, WINDOW_LOCK, -1);
     }
 
     void unlockExclusive(int worldRank, RemoteKey control) {
-        fetchAndAdd(worldRank, control, WINDOW_LOCK, -EXCLUSIVE);
+        release(worldRank, control, WINDOW_LOCK, -EXCLUSIVE);
     }
 
     /** Takes {@code worldRank}'s accumulate lock for this rank (world rank {@code me}). */
@@ -69,7 +70,17 @@ final class LockWord {
     }
 
     void unlockAccumulate(int worldRank, RemoteKey control, int me) {
-        compareAndSwap(worldRank, control, ACCUMULATE_LOCK, me + 1L, 0);
+        release(worldRank, control, ACCUMULATE_LOCK, -(me + 1L)); // only the holder changes the word while held
+    }
+
+    /**
+     * Gives a lock back without waiting for the NIC to say so: what it protected has completed
+     * already, and the release is counted with the target's other operations, so the next flush
+     * or synchronisation completes it. A later acquire by this rank that the NIC runs first only
+     * spins until the release lands.
+     */
+    private void release(int worldRank, RemoteKey control, long word, long delta) {
+        channel.fetchAndAdd(worldRank, control, word, delta, null, 0, null);
     }
 
     /** One atomic fetch-and-add, waited for: the old value. */
