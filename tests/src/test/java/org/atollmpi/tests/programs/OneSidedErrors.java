@@ -21,7 +21,8 @@ import mpi.Win;
  * wait without post are ERR_RMA_SYNC; a target rank outside the window is ERR_RANK; a lock type
  * that is none is ERR_LOCKTYPE; a lock of a locked target, lockAll under a lock, a lock under
  * lockAll and (argument {@code request-epochs}) a request form in a fence epoch are ERR_RMA_SYNC; SUM on bytes, BAND on doubles and
- * a user operation in accumulate are ERR_OP; any call on a freed window is ERR_WIN. Every rank's whole window
+ * a user operation in accumulate are ERR_OP; (argument {@code atomic-types})
+ * compareAndSwap on doubles and fetchAndOp on a derived type are ERR_TYPE; any call on a freed window is ERR_WIN. Every rank's whole window
  * has the same checksum before and after, and good accesses still work afterwards. The argument
  * names the window kind ({@link IntWindow.Kind}).
  */
@@ -180,6 +181,23 @@ public final class OneSidedErrors {
             win.unlockAll();
             mine.free();
         });
+
+        if (List.of(args).contains("atomic-types")) {
+            Check.step("types the atomic calls do not take: ERR_TYPE, nothing written", () -> {
+                ByteBuffer b = MPI.newByteBuffer(16);
+                ByteBuffer c = MPI.newByteBuffer(16);
+                ByteBuffer r = MPI.newByteBuffer(16);
+                Datatype two = Datatype.createContiguous(2, MPI.INT);
+                two.commit();
+                win.lockAll(0);
+                Check.expectError(MPI.ERR_TYPE, "compareAndSwap on MPI.DOUBLE (MPI: integer, logical and byte types"
+                    + " only)", () -> win.compareAndSwap(b, c, r, MPI.DOUBLE, t, 0), "compareAndSwap");
+                Check.expectError(MPI.ERR_TYPE, "fetchAndOp with a derived type (MPI: predefined types only)",
+                    () -> win.fetchAndOp(b, r, two, t, 0, MPI.SUM), "fetchAndOp");
+                win.unlockAll();
+                two.free();
+            });
+        }
 
         Check.step("a rank outside the window, a lock type that is none", () -> {
             win.lockAll(0);
