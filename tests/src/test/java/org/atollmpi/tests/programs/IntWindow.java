@@ -4,7 +4,6 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.List;
 
 import mpi.Comm;
 import mpi.MPI;
@@ -51,9 +50,6 @@ final class IntWindow {
                 + Arrays.stream(values()).map(k -> k.word).toList());
         }
 
-        static List<Kind> all() {
-            return List.of(values());
-        }
     }
 
     final Kind kind;
@@ -105,11 +101,6 @@ final class IntWindow {
         return kind == Kind.DYNAMIC ? i * Integer.BYTES : i;
     }
 
-    /** The displacement unit the window has, in bytes. */
-    int dispUnitBytes() {
-        return kind == Kind.DYNAMIC ? 1 : Integer.BYTES;
-    }
-
     int get(int i) {
         return array != null ? array[i] : buffer.getInt(i * Integer.BYTES);
     }
@@ -139,11 +130,6 @@ final class IntWindow {
             crc.update(v >>> 24);
         }
         return crc.getValue();
-    }
-
-    /** The attached memory of a dynamic window, or null. */
-    Buffer attached() {
-        return kind == Kind.DYNAMIC ? buffer : null;
     }
 
     /** Frees the window (collective), detaching a dynamic window's memory first. */

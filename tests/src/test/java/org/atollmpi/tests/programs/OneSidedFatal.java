@@ -1,7 +1,6 @@
 package org.atollmpi.tests.programs;
 
 import java.nio.Buffer;
-import java.nio.ByteBuffer;
 
 import mpi.MPI;
 import mpi.Win;

@@ -2,7 +2,6 @@ package org.atollmpi.tests.programs;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Random;
 

@@ -16,17 +16,15 @@ import mpi.Win;
 final class Origin {
     private final ByteBuffer buffer;
     private final int[] array;
-    final int ints;
 
-    private Origin(ByteBuffer buffer, int[] array, int ints) {
+    private Origin(ByteBuffer buffer, int[] array) {
         this.buffer = buffer;
         this.array = array;
-        this.ints = ints;
     }
 
     /** {@code ints} ints, on an array or in board memory. */
     static Origin of(boolean arrays, int ints) {
-        return arrays ? new Origin(null, new int[ints], ints) : new Origin(MPI.newByteBuffer(ints * Integer.BYTES), null, ints);
+        return arrays ? new Origin(null, new int[ints]) : new Origin(MPI.newByteBuffer(ints * Integer.BYTES), null);
     }
 
     int get(int i) {
