@@ -42,6 +42,15 @@ final class RankCommand {
         names.put("osu_bibw", List.of("org.atollmpi.bench.osu.OsuBibw"));
         names.put("osu_mbw_mr", List.of("org.atollmpi.bench.osu.OsuMbwMr"));
         names.put("osu_latency_mt", List.of("org.atollmpi.bench.osu.OsuLatencyMt"));
+        names.put("osu_put_latency", List.of("org.atollmpi.bench.osu.OsuPutLatency"));
+        names.put("osu_get_latency", List.of("org.atollmpi.bench.osu.OsuGetLatency"));
+        names.put("osu_put_bw", List.of("org.atollmpi.bench.osu.OsuPutBw"));
+        names.put("osu_get_bw", List.of("org.atollmpi.bench.osu.OsuGetBw"));
+        names.put("osu_put_bibw", List.of("org.atollmpi.bench.osu.OsuPutBibw"));
+        names.put("osu_acc_latency", List.of("org.atollmpi.bench.osu.OsuAccLatency"));
+        names.put("osu_fop_latency", List.of("org.atollmpi.bench.osu.OsuFopLatency"));
+        names.put("osu_cas_latency", List.of("org.atollmpi.bench.osu.OsuCasLatency"));
+        names.put("osu_get_acc_latency", List.of("org.atollmpi.bench.osu.OsuGetAccLatency"));
         for (String prefix : List.of("osu_", "osu_i")) {
             for (String collective : OSU_COLLECTIVES) {
                 names.put(prefix + collective, List.of("org.atollmpi.bench.osu.OsuCollectives", prefix + collective));

@@ -37,6 +37,14 @@ abstract class OsuBenchmark {
     /** Runs every size; rank 0 prints the table. */
     abstract void run();
 
+    /** Before {@link #run}, on the rank count it needs: what the run uses and must free (a window). */
+    void setUp() {
+    }
+
+    /** After {@link #run}: frees what {@link #setUp} made. */
+    void tearDown() {
+    }
+
     /** The array type of {@code -a arrays}, for the buffers line. */
     String arrayType() {
         return "byte[]";
@@ -123,7 +131,9 @@ abstract class OsuBenchmark {
             }
             return 1;
         }
+        benchmark.setUp();
         benchmark.run();
+        benchmark.tearDown();
         return benchmark.failedSizes == 0 ? 0 : 1;
     }
 
@@ -160,7 +170,7 @@ abstract class OsuBenchmark {
             return;
         }
         out.println(header());
-        if (options.kind.sized()) {
+        if (options.kind.buffered()) {
             out.println("# Buffers: " + options.buffers.describe(arrayType()));
         }
         printNotes();

@@ -17,6 +17,8 @@ import mpi.MPI;
  *                                  ByteBuffer.allocateDirect (plain direct memory) or Java arrays
  *   -W, --window-size N            bandwidth: messages in flight per iteration (default 64)
  *   -t, --num-threads N            osu_latency_mt: threads on each rank (default 2)
+ *   -s, --sync-option S            one-sided: lock, flush, flush_local, lock_all, fence or pscw
+ *   -w, --win-option W             one-sided: the window from create, allocate (default) or dynamic
  *       --percentiles              point-to-point: p50, p99 and max of the per-iteration times
  *       --jit-warmup               point-to-point: one untimed pass over every size first
  *   -c, --validation               fill messages with a pattern, check them, report Pass/Fail
@@ -54,7 +56,16 @@ public final class OsuOptions {
         /** A collective with data, blocking or not: sizes from 1 B to 1 MiB, as OSU's; skips a tenth. */
         COLLECTIVE(1, 1 << 20, 1000, 100, 0, 0, "mixacfhv"),
         /** Barrier or iBarrier: no message, one row; skips a tenth. */
-        BARRIER(0, 0, 1000, 100, 0, 0, "ixcfhv");
+        BARRIER(0, 0, 1000, 100, 0, 0, "ixcfhv"),
+        /**
+         * One-sided latency (put, get, accumulate): sizes from 1 B to 4 MiB, 10000 iterations and
+         * 100 above 64 KiB as {@code c_reference.c rma}, OSU's skip.
+         */
+        RMA_LATENCY(1, 1 << 22, 10_000, 100, 100, 10, "mixacshvwPJ"),
+        /** One-sided bandwidth: windows of {@code -W} operations (64) a synchronisation, 1 B to 4 MiB. */
+        RMA_BANDWIDTH(1, 1 << 22, 100, 20, 10, 2, "mixacshvwWPJ"),
+        /** Fetch-and-op, compare-and-swap: one 8-byte integer, one row; 10000 iterations as c_reference. */
+        RMA_ATOMIC(8, 8, 10_000, 10_000, 100, 100, "ixacshvwPJ");
 
         final int defaultMin;
         final int defaultMax;
@@ -80,6 +91,11 @@ public final class OsuOptions {
         /** Whether the rows have a message size ({@code -m} and {@code -a} apply). */
         public boolean sized() {
             return options.indexOf('m') >= 0;
+        }
+
+        /** Whether the rows are message sizes that a buffer kind holds ({@code -a} applies). */
+        public boolean buffered() {
+            return options.indexOf('a') >= 0;
         }
 
         /** Whether it runs on any number of ranks from two (collectives) or on exactly two. */
@@ -148,6 +164,10 @@ public final class OsuOptions {
     public final boolean allocation;
     /** {@code osu_latency_mt}: threads on each rank. */
     public final int threads;
+    /** One-sided: the synchronisation ({@code -s}), or null for the benchmark's default. */
+    public final RmaSync sync;
+    /** One-sided: how the window is made ({@code -w}). */
+    public final WindowCreation window;
     /** Point-to-point: p50, p99 and max of the per-iteration times beside the mean. */
     public final boolean percentiles;
     /** Point-to-point: one untimed pass over every size before the first is measured. */
@@ -157,7 +177,8 @@ public final class OsuOptions {
 
     private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
                        int windowSize, boolean validate, boolean full, boolean allocation, int threads,
-                       boolean percentiles, boolean jitWarmup, boolean version, boolean help) {
+                       RmaSync sync, WindowCreation window, boolean percentiles, boolean jitWarmup, boolean version,
+                       boolean help) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
@@ -169,6 +190,8 @@ public final class OsuOptions {
         this.full = full;
         this.allocation = allocation;
         this.threads = threads;
+        this.sync = sync;
+        this.window = window;
         this.percentiles = percentiles;
         this.jitWarmup = jitWarmup;
         this.version = version;
@@ -182,11 +205,13 @@ public final class OsuOptions {
         int iterations = -1;
         int warmup = -1;
         BufferKind buffers = BufferKind.BUFFER;
-        int window = DEFAULT_WINDOW_SIZE;
+        int windowSize = DEFAULT_WINDOW_SIZE;
         boolean validate = false;
         boolean full = false;
         boolean allocation = false;
         int threads = DEFAULT_THREADS;
+        RmaSync sync = null;
+        WindowCreation window = WindowCreation.ALLOCATE;
         boolean percentiles = false;
         boolean jitWarmup = false;
         boolean version = false;
@@ -227,7 +252,7 @@ public final class OsuOptions {
                                 arg + ": expected 'buffer', 'direct' or 'arrays', got '" + value + "'");
                     };
                 }
-                case 'W' -> window = number(value(args, ++i, arg), arg, 1);
+                case 'W' -> windowSize = number(value(args, ++i, arg), arg, 1);
                 case 't' -> {
                     String value = value(args, ++i, arg);
                     if (value.indexOf(':') >= 0) {
@@ -236,6 +261,8 @@ public final class OsuOptions {
                     }
                     threads = number(value, arg, 1);
                 }
+                case 's' -> sync = RmaSync.parse(value(args, ++i, arg), arg);
+                case 'w' -> window = WindowCreation.parse(value(args, ++i, arg), arg);
                 case 'P' -> percentiles = true;
                 case 'J' -> jitWarmup = true;
                 case 'c' -> validate = true;
@@ -251,8 +278,8 @@ public final class OsuOptions {
         if (kind.defaultMin > 0 && min < 1) {
             min = 1;
         }
-        return new OsuOptions(kind, min, max, iterations, warmup, buffers, window, validate, full, allocation, threads,
-                percentiles, jitWarmup, version, help);
+        return new OsuOptions(kind, min, max, iterations, warmup, buffers, windowSize, validate, full, allocation,
+                threads, sync, window, percentiles, jitWarmup, version, help);
     }
 
     /** The letter of a short or long option ('P' and 'J' for the long-only ones), or 0 for anything else. */
@@ -264,6 +291,8 @@ public final class OsuOptions {
             case "-a", "--buffer" -> 'a';
             case "-W", "--window-size" -> 'W';
             case "-t", "--num-threads" -> 't';
+            case "-s", "--sync-option" -> 's';
+            case "-w", "--win-option" -> 'w';
             case "--percentiles" -> 'P';
             case "--jit-warmup" -> 'J';
             case "-c", "--validation" -> 'c';
@@ -383,8 +412,16 @@ public final class OsuOptions {
             b.append("  -t, --num-threads N           threads on each rank, each ping-pongs with its peer thread (default ")
                     .append(DEFAULT_THREADS).append(")\n");
         }
+        if (kind.accepts('s')) {
+            b.append("  -s, --sync-option S           synchronisation: lock, flush, flush_local, lock_all, fence, pscw\n"
+                    + "                                (OSU's choice for each benchmark; default flush, osu_put_bibw pscw)\n");
+        }
+        if (kind.accepts('w')) {
+            b.append("  -w, --win-option W            window: create (over the -a memory), allocate (default),\n"
+                    + "                                dynamic (created empty, the -a memory attached)\n");
+        }
         if (kind.accepts('c')) {
-            b.append(kind.sized()
+            b.append(kind.buffered()
                     ? "  -c, --validation              check the data of every size, print Pass/Fail\n"
                     : "  -c, --validation              check that the rounds complete, print Pass/Fail\n");
         }

@@ -46,6 +46,11 @@ abstract class PairBenchmark extends OsuBenchmark {
         return most;
     }
 
+    /** The sizes of the rows: those of {@code -m}; a benchmark of whole elements starts at one. */
+    int[] sizes() {
+        return options.sizes();
+    }
+
     /** The column headers after the size, formatted: {@code field("Latency (us)")}. */
     abstract String columns();
 
@@ -86,7 +91,7 @@ abstract class PairBenchmark extends OsuBenchmark {
             warmUpTheJit();
         }
         boolean probed = false;
-        for (int size : options.sizes()) {
+        for (int size : sizes()) {
             int iterations = options.iterations(size);
             int warmup = options.warmup(size);
             boolean probe = options.allocation && size == OsuOptions.ALLOCATION_PROBE_SIZE;
@@ -125,7 +130,7 @@ abstract class PairBenchmark extends OsuBenchmark {
      */
     private void warmUpTheJit() {
         boolean first = true;
-        for (int size : options.sizes()) {
+        for (int size : sizes()) {
             // The first size warms the path every small message shares long enough for C2 to
             // compile it (tens of thousands of calls, then the compile itself); later sizes warm
             // their own protocol: small ones by count, large ones by about 256 MiB moved each.
@@ -164,6 +169,14 @@ abstract class PairBenchmark extends OsuBenchmark {
      */
     final double startTiming() {
         comm.barrier();
+        return startClock();
+    }
+
+    /**
+     * {@link #startTiming} without the barrier: for a loop that only one rank of the pair runs
+     * (one-sided passive target), after a barrier before the loop.
+     */
+    final double startClock() {
         if (probing) {
             long a = THREADS.getCurrentThreadAllocatedBytes();
             long b = THREADS.getCurrentThreadAllocatedBytes();

@@ -5,13 +5,15 @@ import java.nio.ByteBuffer;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.Request;
+import mpi.Win;
 
 /**
  * The message memory of a benchmark: a direct buffer from {@link MPI#newByteBuffer} (OSU's
  * {@code -a buffer}, board memory), one from {@link ByteBuffer#allocateDirect} ({@code -a direct},
  * what a user's program has) or a {@code byte[]} ({@code -a arrays}, the MVAPICH2-J array form of
- * the nonblocking calls). The point-to-point calls below allocate nothing themselves, so what
- * {@code -g} measures is the library's own allocation; the collectives pass {@link #buffer()}.
+ * the nonblocking calls). The point-to-point and one-sided calls below allocate nothing
+ * themselves, so what {@code -g} measures is the library's own allocation; the collectives pass
+ * {@link #buffer()}.
  *
  * <p>Validation data: {@link #fill} writes a pattern that depends on a seed and on the index
  * within the block, so a block checks the same wherever it lands in a larger buffer.
@@ -39,6 +41,12 @@ abstract class Payload {
     abstract Request iSend(Comm comm, int size, int dest, int tag);
 
     abstract Request iRecv(Comm comm, int size, int source, int tag);
+
+    /** {@code Win.put} of the first {@code size} bytes to {@code target}'s window at byte {@code disp}. */
+    abstract void putTo(Win win, int size, int target, int disp);
+
+    /** {@code Win.get} of {@code size} bytes from {@code target}'s window at byte {@code disp} into these. */
+    abstract void getFrom(Win win, int size, int target, int disp);
 
     abstract byte get(int index);
 
@@ -129,6 +137,16 @@ abstract class Payload {
         }
 
         @Override
+        void putTo(Win win, int size, int target, int disp) {
+            win.put(buffer, size, MPI.BYTE, target, disp, size, MPI.BYTE);
+        }
+
+        @Override
+        void getFrom(Win win, int size, int target, int disp) {
+            win.get(buffer, size, MPI.BYTE, target, disp, size, MPI.BYTE);
+        }
+
+        @Override
         byte get(int index) {
             return buffer.get(index);
         }
@@ -182,6 +200,16 @@ abstract class Payload {
         @Override
         Request iRecv(Comm comm, int size, int source, int tag) {
             return comm.iRecv(array, size, MPI.BYTE, source, tag);
+        }
+
+        @Override
+        void putTo(Win win, int size, int target, int disp) {
+            win.put(array, size, MPI.BYTE, target, disp, size, MPI.BYTE);
+        }
+
+        @Override
+        void getFrom(Win win, int size, int target, int disp) {
+            win.get(array, size, MPI.BYTE, target, disp, size, MPI.BYTE);
         }
 
         @Override

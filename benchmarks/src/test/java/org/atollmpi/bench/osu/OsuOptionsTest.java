@@ -219,6 +219,42 @@ class OsuOptionsTest {
     }
 
     @Test
+    void oneSidedSynchronisationAndWindow() {
+        OsuOptions defaults = OsuOptions.parse(Kind.RMA_LATENCY);
+        assertEquals(null, defaults.sync, "the benchmark's own default (flush, or pscw for osu_put_bibw)");
+        assertEquals(WindowCreation.ALLOCATE, defaults.window, "OSU's default window");
+        assertEquals(1, defaults.minSize);
+        assertEquals(10_000, defaults.iterations(65536));
+        assertEquals(100, defaults.iterations(65537), "c_reference.c rma: 100 above 64 KiB");
+        assertEquals(10, defaults.warmup(8193));
+
+        OsuOptions o = OsuOptions.parse(Kind.RMA_BANDWIDTH, "-s", "flush_local", "-w", "dynamic", "-W", "8");
+        assertEquals(RmaSync.FLUSH_LOCAL, o.sync);
+        assertEquals(WindowCreation.DYNAMIC, o.window);
+        assertEquals(8, o.windowSize);
+        assertEquals(RmaSync.PSCW, OsuOptions.parse(Kind.RMA_ATOMIC, "--sync-option", "PSCW").sync);
+        assertEquals(WindowCreation.CREATE, OsuOptions.parse(Kind.RMA_ATOMIC, "--win-option", "create").window);
+        assertArrayEquals(new int[] {8}, OsuOptions.parse(Kind.RMA_ATOMIC).sizes(), "one 8-byte row");
+
+        assertEquals("-s: expected lock, flush, flush_local, lock_all, fence or pscw, got 'post'",
+                assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.RMA_LATENCY, "-s", "post"))
+                        .getMessage());
+        assertEquals("-w: expected create, allocate or dynamic, got 'shared'",
+                assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.RMA_LATENCY, "-w", "shared"))
+                        .getMessage());
+        assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.RMA_ATOMIC, "-m", "64"),
+                "fetch-and-op and compare-and-swap have one size");
+        assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.LATENCY, "-s", "fence"),
+                "point-to-point has no synchronisation option");
+
+        String usage = OsuOptions.usage(Kind.RMA_ATOMIC, "osu_fop_latency");
+        assertTrue(usage.contains("-s, --sync-option S") && usage.contains("-w, --win-option W"), usage);
+        assertTrue(usage.contains("check the data of every size"), usage);
+        assertFalse(usage.contains("-m,") || usage.contains("-W,"), usage);
+        assertTrue(OsuOptions.usage(Kind.RMA_BANDWIDTH, "osu_put_bw").contains("-W,"));
+    }
+
+    @Test
     void patternsDifferBySeed() {
         int same = 0;
         for (int i = 0; i < 4096; i++) {
