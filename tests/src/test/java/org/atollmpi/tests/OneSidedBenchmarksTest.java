@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
 import org.atollmpi.tests.harness.Repo;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -136,8 +135,6 @@ class OneSidedBenchmarksTest {
         return all.stream();
     }
 
-    @Disabled("needs: dynamic windows (Win(info, comm), attach, detach), which wip-rma-core refuses with"
-            + " ERR_UNSUPPORTED_OPERATION")
     @ParameterizedTest(name = "{0} -s {1} -w {3} -a {4} -c")
     @MethodSource("dynamicWindows")
     void dynamicWindowsValidate(String program, String sync, String line, String window, String buffers) {

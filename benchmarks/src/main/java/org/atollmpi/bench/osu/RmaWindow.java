@@ -67,9 +67,7 @@ final class RmaWindow {
     /**
      * The target displacement of byte {@code offset} of the peer's window memory: the offset
      * itself (displacement unit 1). A dynamic window has its one attached region at displacement
-     * 0, regions being addressed in attach order (the Java API has no MPI_Get_address); the RMA
-     * layer does not make dynamic windows yet, so {@code -w dynamic} ends with its
-     * ERR_UNSUPPORTED_OPERATION.
+     * 0, regions being addressed in attach order (the Java API has no MPI_Get_address).
      */
     int disp(int offset) {
         return offset;
