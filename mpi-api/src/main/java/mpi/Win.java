@@ -67,6 +67,8 @@ public final class Win implements Freeable {
 
     /** The window's own communicator: its contexts carry the fence barrier and post/start/complete/wait. */
     private final Intracomm comm;
+    /** A second communicator of the window's own, whose context carries the served accesses' answers. */
+    private final Intracomm replies;
     private final Window window;
     private final Engine engine;
     /** What WIN_BASE returns: the program's buffer or array, or the allocated memory as a ByteBuffer. */
@@ -127,6 +129,7 @@ public final class Win implements Freeable {
 
     private Win(Creation c) {
         this.comm = c.comm;
+        this.replies = c.replies;
         this.window = c.window;
         this.engine = c.engine;
         this.base = c.base;
@@ -138,6 +141,7 @@ public final class Win implements Freeable {
     /** What a constructor computed, collectively, before the window exists. */
     private static final class Creation {
         Intracomm comm;
+        Intracomm replies;
         Window window;
         Engine engine;
         Object base;
@@ -251,6 +255,8 @@ public final class Win implements Freeable {
             Intracomm c = parent.build(Intracomm.class, pair, parent.localWorldRanks, parent.rank,
                 parent.localWorldRanks);
             c.errhandler = Errhandler.FATAL_HANDLER; // a window's default handler (MPI-3.1 §8.3)
+            Intracomm replies = c.build(Intracomm.class, c.newContextPair(call), c.localWorldRanks, c.rank,
+                c.localWorldRanks);
             long[] mine = local != null ? local.describe() : failed();
             long[] all = new long[mine.length * c.size];
             c.allGather(mine, mine.length, MPI.LONG, all, mine.length, MPI.LONG);
@@ -264,6 +270,7 @@ public final class Win implements Freeable {
                 if (local != null) {
                     local.release();
                 }
+                replies.free();
                 c.free();
                 if (failure != null) {
                     throw parent.raise(failure.errorClass(), failure.getMessage());
@@ -273,13 +280,14 @@ public final class Win implements Freeable {
             }
             Creation w = new Creation();
             w.comm = c;
+            w.replies = replies;
             w.engine = engine;
             w.base = base;
             w.sizeBytes = sizeBytes;
             w.dispUnitBytes = dispUnitBytes;
             w.info = info == null || info.isNull() ? new Info() : Info.copyOf(info);
             WindowMembers members = WindowMembers.fromExchange(c.localWorldRanks, all);
-            w.window = new Window(engine, members, c.rank, c.p2pContext, c::barrier, local);
+            w.window = new Window(engine, members, c.rank, c.p2pContext, replies.p2pContext, c::barrier, local);
             return w;
         }
 
@@ -861,6 +869,7 @@ public final class Win implements Freeable {
         }
         freed = true;
         attributes.deleteAll(this);
+        replies.free();
         comm.free();
     }
 

@@ -79,10 +79,12 @@ public final class Window {
 
     /**
      * @param me      this rank's member index
-     * @param context an engine context of the window's own, for the post/start/complete/wait
-     *                messages and the requests of served members
+     * @param context      an engine context of the window's own, for the post/start/complete/wait
+     *                     messages and the requests of served members
+     * @param replyContext another, for the served members' answers
      */
-    public Window(Engine engine, WindowMembers members, int me, int context, WindowBarrier barrier, LocalMemory local) {
+    public Window(Engine engine, WindowMembers members, int me, int context, int replyContext, WindowBarrier barrier,
+                  LocalMemory local) {
         this.engine = engine;
         this.members = members;
         this.me = me;
@@ -93,7 +95,7 @@ public final class Window {
         this.locks = new LockWord(engine, channel);
         this.epochs = new EpochState(members.size());
         this.completeNotices = new Operation[members.size()];
-        this.served = new ServedAccess(engine, context, members.size());
+        this.served = new ServedAccess(engine, context, replyContext, members.size());
         this.unorderedAtomics = new boolean[members.size()];
         this.attached = local.attached();
         if (members.dynamic()) {
@@ -105,10 +107,10 @@ public final class Window {
             tables = null;
         }
         if (attached != null) {
-            server = new WindowServer(engine, attached, context); // for regions that are not board memory
+            server = new WindowServer(engine, attached, context, replyContext); // regions not in board memory
         } else if (local.served()) {
             server = new WindowServer(engine, ServedMemory.span(local.servedBase(), local.servedOffset(),
-                local.size()), context);
+                local.size()), context, replyContext);
         } else {
             server = null;
         }

@@ -22,14 +22,17 @@ final class WindowServer {
 
     private final ServedMemory memory;
     private final int context;
+    /** Where the answers go: a context apart from the requests' (see {@link ServedAccess}). */
+    private final int replyContext;
     private final byte[] request = new byte[ServedRequestDescriptor.HEADER + ServedRequestDescriptor.MAX_PUT];
     private Operation posted;
     private boolean stopped;
 
-    WindowServer(Engine engine, ServedMemory memory, int context) {
+    WindowServer(Engine engine, ServedMemory memory, int context, int replyContext) {
         this.engine = engine;
         this.memory = memory;
         this.context = context;
+        this.replyContext = replyContext;
     }
 
     /** Posts the first receive. */
@@ -76,15 +79,15 @@ final class WindowServer {
             }
             long[] status = {inside ? ServedRequestDescriptor.DONE : ServedRequestDescriptor.REFUSED};
             engine.release(engine.isend(Engine.MODE_STANDARD, status, Addresses.LONG_ARRAY_BASE, 8, source, reply,
-                context));
+                replyContext));
         } else {
             // a get outside the window is answered with no data, which the origin reads as refused
             if (inside) {
                 engine.release(engine.isend(Engine.MODE_STANDARD, memory.base(at), memory.address(at), (int) length,
-                    source, reply, context));
+                    source, reply, replyContext));
             } else {
                 engine.release(engine.isend(Engine.MODE_STANDARD, NO_DATA, Addresses.BYTE_ARRAY_BASE, 0, source, reply,
-                    context));
+                    replyContext));
             }
         }
         engine.release(op);

@@ -58,7 +58,7 @@ final class WindowRanks {
                         LocalMemory local = memory.make(me, engine);
                         System.arraycopy(local.describe(), 0, exchange, me * WindowMembers.FIELDS, WindowMembers.FIELDS);
                         barrier.barrier();
-                        Window win = new Window(engine, WindowMembers.fromExchange(world, exchange), me, 10, barrier,
+                        Window win = new Window(engine, WindowMembers.fromExchange(world, exchange), me, 10, 12, barrier,
                             local);
                         body.run(me, engine, win, local);
                         win.free("free");
