@@ -220,11 +220,12 @@ class BenchmarksTest {
     static final double ALLOWED_PER_ITERATION = 48;
     /**
      * Bytes the whole timed loop may allocate once, beside the per-iteration allowance: a class
-     * initialised or a table grown during the loop (a fresh clone's run once counted 264 bytes
-     * over 20,000 iterations, 48.01 per iteration). A per-iteration object needs 20,000 times its
-     * size and still fails.
+     * initialised, a table grown or a compiled frame deoptimised during the loop (fresh clones'
+     * runs counted 264 and 10,352 bytes over 20,000 iterations, 48.01 and 48.52 per iteration).
+     * The smallest object (16 bytes) allocated on every iteration costs 320,000 bytes, five times
+     * this, so a per-iteration object still fails.
      */
-    static final long ALLOWED_ONCE = 1024;
+    static final long ALLOWED_ONCE = 64 * 1024;
 
     @ParameterizedTest(name = "the 8-byte ping-pong allocates at most the returned Status (-a {0} -g)")
     @ValueSource(strings = {"buffer", "arrays"})
