@@ -1,6 +1,7 @@
 package org.atollmpi.engine;
 
 import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
@@ -40,6 +41,9 @@ public final class OneSidedChannel {
     private final Role role;
     private final int[] perTarget;
     private int total;
+    /** What the waits wait for, made once: a flush per operation must not allocate a lambda each time. */
+    private final BooleanSupplier[] targetDone;
+    private final BooleanSupplier allDone = () -> total == 0;
 
     // one slot per operation in flight, indexed by the token's tag
     private int[] slotTarget = new int[16];
@@ -58,6 +62,11 @@ public final class OneSidedChannel {
     OneSidedChannel(Engine engine) {
         this.engine = engine;
         this.perTarget = new int[engine.size()];
+        this.targetDone = new BooleanSupplier[perTarget.length];
+        for (int t = 0; t < targetDone.length; t++) {
+            int target = t;
+            targetDone[t] = () -> perTarget[target] == 0;
+        }
         this.role = new Role(engine);
         engine.registerChannel(role);
     }
@@ -107,19 +116,19 @@ public final class OneSidedChannel {
      * first refused access since the last await, if any.
      */
     public void awaitTarget(int target) {
-        engine.progressUntil(() -> perTarget[target] == 0);
+        engine.progressUntil(targetDone[target]);
         raiseFirstError();
     }
 
     /** Progresses until every operation issued has completed, then raises the first refused access. */
     public void awaitAll() {
-        engine.progressUntil(() -> total == 0);
+        engine.progressUntil(allDone);
         raiseFirstError();
     }
 
     /** Waits for every outstanding operation and gives the channel's token space back. */
     public void close() {
-        engine.progressUntil(() -> total == 0);
+        engine.progressUntil(allDone);
         engine.execute(() -> {
             if (!closed) {
                 closed = true;
