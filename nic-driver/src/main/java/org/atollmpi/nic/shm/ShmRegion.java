@@ -6,11 +6,12 @@ import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
 
 /**
- * Board memory in one rank's heap partition: either an allocation (which {@link #free()} gives
- * back) or a view that {@link ShmHostPort#regionOf} made over part of the partition (which owns
- * nothing, so freeing it is a mistake).
+ * Board memory carved by a {@link BoardAllocator}: either an allocation (which {@link #free()}
+ * gives back) or a view that a port's {@code regionOf} made over part of it (which owns nothing,
+ * so freeing it is a mistake). The shm board's heap partitions and the TCP board's heap both hand
+ * these out.
  */
-final class ShmRegion implements BoardRegion {
+public final class ShmRegion implements BoardRegion {
     private final BoardAllocator allocator;
     private final long address;
     private final long length;
@@ -24,11 +25,11 @@ final class ShmRegion implements BoardRegion {
         this.allocation = allocation;
     }
 
-    static ShmRegion allocation(BoardAllocator allocator, long address, long length) {
+    public static ShmRegion allocation(BoardAllocator allocator, long address, long length) {
         return new ShmRegion(allocator, address, length, true);
     }
 
-    static ShmRegion view(BoardAllocator allocator, long address, long length) {
+    public static ShmRegion view(BoardAllocator allocator, long address, long length) {
         return new ShmRegion(allocator, address, length, false);
     }
 

@@ -1,10 +1,9 @@
 package org.atollmpi.nic.tcp;
 
-import java.nio.ByteBuffer;
-
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.shm.BoardAllocator;
+import org.atollmpi.nic.shm.ShmRegion;
 
 /**
  * A rank's board memory on the TCP board: one native reservation of this process (untouched
@@ -25,12 +24,12 @@ final class TcpHeap {
 
     BoardRegion allocate(long length) {
         long address = allocator.allocate(length);
-        return address == BoardAllocator.NO_MEMORY ? null : new Region(address, length, true);
+        return address == BoardAllocator.NO_MEMORY ? null : ShmRegion.allocation(allocator, address, length);
     }
 
     /** A view over memory of this heap, or null when {@code [address, address + length)} is not in it. */
     BoardRegion viewOf(long address, long length) {
-        return allocator.contains(address, length) ? new Region(address, length, false) : null;
+        return allocator.contains(address, length) ? ShmRegion.view(allocator, address, length) : null;
     }
 
     boolean contains(long address, long length) {
@@ -46,61 +45,6 @@ final class TcpHeap {
         if (!released) {
             released = true;
             Memory.free(reservation);
-        }
-    }
-
-    private final class Region implements BoardRegion {
-        private final long address;
-        private final long length;
-        private final boolean allocation;
-        private boolean freed;
-
-        Region(long address, long length, boolean allocation) {
-            this.address = address;
-            this.length = length;
-            this.allocation = allocation;
-        }
-
-        @Override
-        public Object base() {
-            return null;
-        }
-
-        @Override
-        public long address() {
-            return address;
-        }
-
-        @Override
-        public long length() {
-            return length;
-        }
-
-        @Override
-        public ByteBuffer asByteBuffer() {
-            if (length > Integer.MAX_VALUE) {
-                throw new IllegalStateException("a ByteBuffer holds at most 2^31-1 bytes; this region has " + length);
-            }
-            return Memory.wrap(address, (int) length);
-        }
-
-        @Override
-        public synchronized void free() {
-            if (!allocation) {
-                throw new IllegalStateException("this region is a view from regionOf and owns no memory; "
-                    + "free the region that allocate returned");
-            }
-            if (freed) {
-                throw new IllegalStateException("board region at 0x" + Long.toHexString(address) + " freed twice");
-            }
-            freed = true;
-            allocator.free(address);
-        }
-
-        @Override
-        public String toString() {
-            return (allocation ? "tcp board allocation" : "tcp board view") + " 0x" + Long.toHexString(address) + "+"
-                + length;
         }
     }
 }
