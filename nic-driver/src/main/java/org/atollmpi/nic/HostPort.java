@@ -126,41 +126,60 @@ public interface HostPort extends AutoCloseable {
     BoardRegion regionOf(Object base, long offset, long length);
 
     // ------------------------------------------------------------------------------------------
-    // One-sided operations. Each is issued here and completes later: the completer posts one
-    // completion, carrying the caller's token, that a later poll hands to
-    // ArrivalHandler#onCompletion, with OK or the NACK of the window check (TWID, TWID_CAPA,
-    // TOFFSET, TLENGTH, TRIGHTS, TALIGN, TPEER). A board may complete an operation before the
-    // issuing call returns (shm: the caller's thread plays the NIC) or a round trip later (a
-    // network), and operations may complete in any order: until its completion, the caller must
-    // neither reuse the local buffer nor read a Get's destination.
+    // One-sided operations. Each is issued here and completes in one of two ways, which the
+    // return code tells:
+    //  - OK: issued; it completes later, when the completer posts one completion, carrying the
+    //    caller's token, that a later poll hands to ArrivalHandler#onCompletion with OK or the NACK
+    //    of the window check (TWID, TWID_CAPA, TOFFSET, TLENGTH, TRIGHTS, TALIGN, TPEER), and an
+    //    atomic's old value. Until then the caller must neither reuse the local buffer nor read a
+    //    Get's destination. A network board completes a round trip later; completions come in any
+    //    order.
+    //  - DONE, or a NACK: complete inside the call (the caller's thread played the NIC, as on the
+    //    shm board, where the target's memory is this process's memory too); no completion
+    //    follows and the token is not used. A NACK touched no memory. After DONE an atomic's old
+    //    value is fetchedValue().
+    //  - BUSY: nothing was issued (no room for another outstanding operation): poll, issue again.
+    // A board may answer either way for any operation; the caller handles both.
     // ------------------------------------------------------------------------------------------
 
     /**
      * GET: copies {@code length} bytes at {@code offset} of the target's window into the local
      * destination.
      *
-     * @return {@link NicStatus#OK} when issued (a completion follows), or {@link NicStatus#BUSY}
-     *         when the port has no room for another outstanding operation: nothing was issued,
+     * @return {@link NicStatus#OK} when issued (a completion follows), {@link NicStatus#DONE} or a
+     *         NACK when it completed in the call, or {@link NicStatus#BUSY}: nothing was issued,
      *         poll and retry
      */
     int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
             long token);
 
-    /** PUT: the reverse of {@link #get}; the source may be reused once the completion arrives. */
+    /** PUT: the reverse of {@link #get}; the source may be reused once the operation has completed. */
     int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
             long token);
 
     /**
-     * Atomic fetch-and-add on an 8-byte aligned word of the target's window; the completion
-     * carries the old value.
+     * Atomic fetch-and-add on an 8-byte aligned word of the target's window; the completion (or
+     * {@link #fetchedValue()} after DONE) carries the old value.
      */
     int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token);
 
     /**
-     * Atomic compare-and-swap on an 8-byte aligned word of the target's window; the completion
-     * carries the value found (equal to {@code expected} when the swap happened).
+     * Atomic compare-and-swap on an 8-byte aligned word of the target's window; the completion (or
+     * {@link #fetchedValue()} after DONE) carries the value found (equal to {@code expected} when
+     * the swap happened).
      */
     int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value, long token);
+
+    /**
+     * The old value the last {@link #fetchAndAdd} or {@link #compareAndSwap} found when it
+     * returned {@link NicStatus#DONE} (the NIC's result register: read it before the port's next
+     * one-sided call).
+     *
+     * @throws IllegalStateException on a board that never completes an atomic inside the call
+     */
+    default long fetchedValue() {
+        throw new IllegalStateException(getClass().getSimpleName() + " completes no atomic inside the issuing call");
+    }
 
     /** Frees this port's resources; the board stays until its owner closes it. */
     @Override

@@ -25,6 +25,12 @@ public final class NicStatus {
      * issued; poll (which frees room as completions are delivered) and issue again.
      */
     public static final int BUSY = 8;
+    /**
+     * Not a NACK: the operation completed inside the issuing call, with success, and no completion
+     * will follow (the caller's thread played the NIC, as on the shm board). An atomic's old value
+     * is {@link HostPort#fetchedValue()}.
+     */
+    public static final int DONE = 9;
 
     private NicStatus() {
     }
@@ -40,6 +46,7 @@ public final class NicStatus {
             case TALIGN: return "TALIGN";
             case TPEER: return "TPEER";
             case BUSY: return "BUSY";
+            case DONE: return "DONE";
             default: return "status " + status;
         }
     }
@@ -55,6 +62,7 @@ public final class NicStatus {
             case TALIGN: return "atomic access is not 8-byte aligned";
             case TPEER: return "no such target rank";
             case BUSY: return "no room for another outstanding operation";
+            case DONE: return "completed in the issuing call";
             default: return "unknown NIC status " + status;
         }
     }

@@ -1274,6 +1274,13 @@ public final class Engine implements AutoCloseable {
         return work;
     }
 
+    /** Runs the hooks of the operations completed so far (the caller holds the lock: a channel's issue). */
+    void runCompletionHooks() {
+        if (completedHead != null) {
+            runHooks();
+        }
+    }
+
     private int runHooks() {
         int n = 0;
         Operation op;

@@ -27,8 +27,8 @@ import org.atollmpi.nic.NicStatus;
  * block only while the port is BUSY and must not be made from a hook or a work item.
  *
  * <p>Works on every board unchanged: on the shm board an operation completes inside the issuing
- * call (its completion is delivered by the next poll), on the late-completing board and a network
- * board polls later.
+ * call (the port says DONE: nothing is left outstanding, so a flush right after it costs a check),
+ * on the late-completing board and a network board a later poll delivers its completion.
  */
 public final class OneSidedChannel {
     private static final int NONE = -1;
@@ -187,8 +187,16 @@ public final class OneSidedChannel {
                 if (status != NicStatus.BUSY) {
                     perTarget[target]++;
                     total++;
-                    if (status != NicStatus.OK) { // a board that refuses at issue: completes now, as a NACK would
-                        finish(slot, status, 0);
+                    if (status != NicStatus.OK) {
+                        // completed in the call: DONE (shm), or refused at issue as a NACK would be; no
+                        // completion follows. The hooks of what that completed (a composite counting
+                        // its parts) run now, as a poll would have run them: whoever tests the
+                        // operation next must find it complete without a progress pass.
+                        finish(slot, status == NicStatus.DONE ? NicStatus.OK : status,
+                            status == NicStatus.DONE && kind >= FETCH_AND_ADD ? port.fetchedValue() : 0);
+                        if (op != null) {
+                            engine.runCompletionHooks();
+                        }
                     }
                     return;
                 }

@@ -112,6 +112,9 @@ final class RendezvousReceive extends ProtocolRole {
             requested++;
             inFlight++;
             work++;
+            if (status != NicStatus.OK) { // completed in the call (DONE, or a NACK): no completion follows
+                landed(c, status == NicStatus.DONE ? NicStatus.OK : status);
+            }
         }
         if (failed ? inFlight == 0 : consumed == totalChunks) {
             state = State.SEND_FIN;
@@ -145,6 +148,12 @@ final class RendezvousReceive extends ProtocolRole {
             unexpected("completion of Get " + chunk);
             return;
         }
+        landed(chunk, status);
+        engine.makeReady(this);
+    }
+
+    /** Get {@code chunk} has completed: consume the chunks that have landed in order. */
+    private void landed(int chunk, int status) {
         inFlight--;
         landed[chunk % slots] = true;
         if (status != NicStatus.OK && !failed) {
@@ -157,7 +166,6 @@ final class RendezvousReceive extends ProtocolRole {
             landed[consumed % slots] = false;
             consumed++;
         }
-        engine.makeReady(this);
     }
 
     @Override

@@ -133,6 +133,11 @@ final class LatePort implements HostPort {
         };
         if (status == NicStatus.OK) {
             e.state = RUNNING;
+        } else if (status != NicStatus.BUSY) {
+            // completed inside the inner call (DONE, or a NACK): held back like any completion
+            e.state = DONE;
+            e.status = status == NicStatus.DONE ? NicStatus.OK : status;
+            e.value = status == NicStatus.DONE && (e.kind == FETCH_ADD || e.kind == CAS) ? inner.fetchedValue() : 0;
         }
     }
 

@@ -1,5 +1,6 @@
 package org.atollmpi.nic.shm;
 
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 import org.atollmpi.nic.ArrivalHandler;
@@ -18,9 +19,6 @@ import org.atollmpi.nic.WindowRights;
  * throwing; exceptions are for misuse (a bad rank, an oversized payload, a closed port).
  */
 public final class ShmHostPort implements HostPort {
-    /** One-sided operations whose completions may wait for a poll at once. */
-    static final int COMPLETION_QUEUE_ENTRIES = 1024;
-
     private final ShmBoard board;
     private final int rank;
     private final int ranks;
@@ -33,7 +31,8 @@ public final class ShmHostPort implements HostPort {
     private final NotificationQueue ownNotifications;
     private final WindowRegistry windows;
     private final BoardAllocator allocator;
-    private final CompletionQueue completions = new CompletionQueue(COMPLETION_QUEUE_ENTRIES);
+    /** The old value of the last atomic (the NIC's result register, {@link #fetchedValue}). */
+    private long fetched;
     private final long[] capabilityOut = new long[1];
     /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
     private int pollCursor;
@@ -112,8 +111,7 @@ public final class ShmHostPort implements HostPort {
     }
 
     /**
-     * Delivers this port's own completions first (they are local and free room for more
-     * operations), then polls every channel once, starting with a different one each call (the
+     * Polls every channel once, starting with a different one each call (the
      * notification queue, the receive ring, then each source's slot ring), so a busy channel
      * cannot starve the others when {@code limit} is small.
      */
@@ -123,7 +121,7 @@ public final class ShmHostPort implements HostPort {
         int channels = ranks + 2;
         int channel = pollCursor;
         pollCursor = channel + 1 == channels ? 0 : channel + 1;
-        int delivered = completions.poll(handler, limit);
+        int delivered = 0;
         for (int i = 0; i < channels && delivered < limit; i++) {
             int budget = limit - delivered;
             if (channel == 0) {
@@ -207,63 +205,59 @@ public final class ShmHostPort implements HostPort {
 
     /**
      * The issuing thread plays the NIC: it checks the target's window descriptor and copies at
-     * once, then posts the completion (the NACK of a failed check, or OK) for the next poll.
+     * once, so every operation completes inside the call: DONE, or the NACK of a failed check
+     * (nothing touched). Nothing is posted for a later poll: a flush of these finds nothing
+     * outstanding.
      */
     @Override
     public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
                    long token) {
-        if (!completions.hasRoom()) {
-            return NicStatus.BUSY;
-        }
         long address = resolve(target, windowId, capability, offset, length, WindowRights.READ, false);
-        if (address >= 0) {
-            Memory.copy(null, address, dstBase, dstOffset, length);
+        if (address < 0) {
+            return (int) -address;
         }
-        completions.post(token, address < 0 ? (int) -address : NicStatus.OK, 0);
-        return NicStatus.OK;
+        Memory.copy(null, address, dstBase, dstOffset, length);
+        return NicStatus.DONE;
     }
 
     @Override
     public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
                    long token) {
-        if (!completions.hasRoom()) {
-            return NicStatus.BUSY;
-        }
         long address = resolve(target, windowId, capability, offset, length, WindowRights.WRITE, false);
-        if (address >= 0) {
-            Memory.copy(srcBase, srcOffset, null, address, length);
+        if (address < 0) {
+            return (int) -address;
         }
-        completions.post(token, address < 0 ? (int) -address : NicStatus.OK, 0);
-        return NicStatus.OK;
+        Memory.copy(srcBase, srcOffset, null, address, length);
+        // a NIC's write completes with release: whatever the origin signals next (a message, a
+        // lock word) is seen after the data
+        VarHandle.releaseFence();
+        return NicStatus.DONE;
     }
 
     @Override
     public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
-        if (!completions.hasRoom()) {
-            return NicStatus.BUSY;
-        }
         long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
-            completions.post(token, (int) -address, 0);
-        } else {
-            completions.post(token, NicStatus.OK, Memory.getAndAddLong(address, delta));
+            return (int) -address;
         }
-        return NicStatus.OK;
+        fetched = Memory.getAndAddLong(address, delta);
+        return NicStatus.DONE;
     }
 
     @Override
     public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
                               long token) {
-        if (!completions.hasRoom()) {
-            return NicStatus.BUSY;
-        }
         long address = resolve(target, windowId, capability, offset, Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
-            completions.post(token, (int) -address, 0);
-        } else {
-            completions.post(token, NicStatus.OK, Memory.compareAndExchangeLong(address, expected, value));
+            return (int) -address;
         }
-        return NicStatus.OK;
+        fetched = Memory.compareAndExchangeLong(address, expected, value);
+        return NicStatus.DONE;
+    }
+
+    @Override
+    public long fetchedValue() {
+        return fetched;
     }
 
     private long resolve(int target, int windowId, long capability, long offset, long length, int right, boolean atomic) {
