@@ -14,6 +14,9 @@ import org.atollmpi.rma.ElementOp;
  * allowed in one-sided accumulates (MPI-3.1 §11.3.4).
  */
 final class AccumulateOp implements ElementOp {
+    private static final ElementKind[] KINDS = ElementKind.values();
+    /** The reducing operations made so far, by (op code, element kind): an accumulate allocates none. */
+    private static final AccumulateOp[] REDUCING = new AccumulateOp[(Op.NO_OP + 1) * KINDS.length];
     private final int code;
     private final ElementKind kind;
     private final Reduction reduction;
@@ -49,8 +52,16 @@ final class AccumulateOp implements ElementOp {
         if (kind == null) {
             throw new EngineException(ErrorClass.OP, call + ": " + op + " is not defined on " + type);
         }
+        int slot = op.code * KINDS.length + kind.ordinal();
+        AccumulateOp cached = REDUCING[slot];
+        if (cached != null) {
+            return cached;
+        }
         try {
-            return new AccumulateOp(op.code, kind, Reduction.of(CollectiveData.reduceOp(op.code), kind), kind.bytes());
+            AccumulateOp made = new AccumulateOp(op.code, kind, Reduction.of(CollectiveData.reduceOp(op.code), kind),
+                kind.bytes());
+            REDUCING[slot] = made; // immutable (final fields): a racing thread at worst makes its own
+            return made;
         } catch (EngineException e) {
             throw new EngineException(e.errorClass(), call + ": " + op + " on " + type + ": " + e.getMessage());
         }

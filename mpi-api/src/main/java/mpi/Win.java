@@ -78,6 +78,7 @@ public final class Win implements Freeable {
     private final Attributes attributes = new Attributes();
     /** Gets into non-contiguous origin buffers, unpacked by the synchronisation that completes them. */
     private final List<PendingUnpack> unpacks = new ArrayList<>();
+    private final TargetBlocks contiguousTarget = TargetBlocks.scratch();
     private volatile Info info;
     private volatile String name = "";
     private volatile boolean freed;
@@ -623,10 +624,16 @@ public final class Win implements Freeable {
         });
     }
 
-    /** The target datatype's blocks for {@code count} items, as byte offsets from the displacement. */
-    private static TargetBlocks blocks(Datatype type, int count) {
+    /**
+     * The target datatype's blocks for {@code count} items, as byte offsets from the displacement;
+     * a contiguous target is this window's reused one-block scratch (calls on a window are
+     * serialised and no block list outlives its call), so the common access allocates nothing.
+     */
+    private TargetBlocks blocks(Datatype type, int count) {
         if (type.isContiguous()) {
-            return TargetBlocks.contiguous(type.dataLb, count * type.size);
+            contiguousTarget.offsets()[0] = type.dataLb;
+            contiguousTarget.lengths()[0] = count * type.size;
+            return contiguousTarget;
         }
         PackPlan plan = type.layout.plan();
         int per = plan.blockCount();

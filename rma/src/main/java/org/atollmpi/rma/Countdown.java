@@ -22,7 +22,15 @@ final class Countdown implements CompletionHook {
     private int error = ErrorClass.SUCCESS;
     private String message;
 
-    Countdown(Engine engine, Operation whole, boolean dynamic) {
+    /** For the calls nobody waits on as a whole (no request form): every method does nothing. */
+    private static final Countdown NOBODY = new Countdown(null, null, false);
+
+    /** A countdown for {@code whole}; with none, a shared one that allocates nothing per call. */
+    static Countdown of(Engine engine, Operation whole, boolean dynamic) {
+        return whole == null ? NOBODY : new Countdown(engine, whole, dynamic);
+    }
+
+    private Countdown(Engine engine, Operation whole, boolean dynamic) {
         this.engine = engine;
         this.whole = whole;
         this.dynamic = dynamic;

@@ -22,6 +22,15 @@ public record TargetBlocks(long[] offsets, int[] lengths) {
         return new TargetBlocks(new long[] {shift}, new int[] {bytes});
     }
 
+    /**
+     * One contiguous block whose shift and length the caller sets before each use
+     * ({@code offsets()[0]}, {@code lengths()[0]}): a scratch the hot path reuses instead of
+     * allocating, owned by one object that is used by one thread at a time.
+     */
+    public static TargetBlocks scratch() {
+        return new TargetBlocks(new long[1], new int[1]);
+    }
+
     public int count() {
         return offsets.length;
     }

@@ -75,6 +75,8 @@ public final class Window {
     /** A dynamic window: what this rank attached, and its copies of every member's table; else null. */
     private final AttachedRegions attached;
     private final RegionCache[] tables;
+    /** The one block of a single-element atomic (compareAndSwap), reused: a Window is used by one thread at a time. */
+    private final TargetBlocks oneElement = TargetBlocks.scratch();
     private boolean freed;
 
     /**
@@ -247,7 +249,7 @@ public final class Window {
      */
     public void put(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done, tables != null);
+        Countdown parts = Countdown.of(engine, done, tables != null);
         long from = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -262,7 +264,7 @@ public final class Window {
     /** Gets the target's blocks into {@code (base, offset)}, packed; valid once completed. */
     public void get(String call, int target, long disp, TargetBlocks blocks, Object base, long offset, Operation done) {
         long at = check(call, target, disp, blocks);
-        Countdown parts = new Countdown(engine, done, tables != null);
+        Countdown parts = Countdown.of(engine, done, tables != null);
         long into = offset;
         for (int b = 0; b < blocks.count(); b++) {
             int length = blocks.lengths()[b];
@@ -290,7 +292,7 @@ public final class Window {
                     + " bytes is not whole elements of " + unit + " bytes");
             }
         }
-        Countdown parts = new Countdown(engine, done, tables != null);
+        Countdown parts = Countdown.of(engine, done, tables != null);
         try {
             long from = 0;
             for (int b = 0; b < blocks.count(); b++) {
@@ -385,7 +387,8 @@ public final class Window {
     public void compareAndSwap(String call, int target, long disp, Object originBase, long originOffset,
                                Object compareBase, long compareOffset, Object resultBase, long resultOffset,
                                int elementBytes, boolean longs) {
-        long at = check(call, target, disp, TargetBlocks.contiguous(0, elementBytes));
+        oneElement.lengths()[0] = elementBytes;
+        long at = check(call, target, disp, oneElement);
         int world = members.worldRank(target);
         if (unorderedAtomics[target]) {
             completeTarget(target); // ordered after the accumulates before it, as in accumulate()
