@@ -290,6 +290,10 @@ final class MpirunArgs implements OptionParser.Target {
         }
         Placement placement = nodes == null ? Placement.local(JobFiles.localHostName(), ranks)
                 : Placement.place(nodes, ranks, perNode == null ? 0 : perNode, byNode);
+        if ("shm".equals(board) && placement.nodes().size() > 1) {
+            throw new UsageError("--board shm: shared memory joins the ranks of one machine only, and this job spans "
+                    + placement.nodes().size() + " hosts; use --board tcp or auto");
+        }
         Program program = program();
         return new JobSpec(ranks, oversubscribe, bindToCore, tagOutput, exports, program.java, program.jvmOptions,
                 program.classPath, program.mainClass, program.jar, program.args, asyncProgress, board,

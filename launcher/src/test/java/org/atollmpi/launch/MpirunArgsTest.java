@@ -132,6 +132,8 @@ class MpirunArgsTest {
         assertEquals("eth0", tcp.serverInterfaces());
         assertEquals("10.0.0.0/8", tcp.boardInterfaces());
         assertEquals(List.of(), tcp.warnings(), "honoured, not ignored");
+        assertError(UsageError.class, "--board shm: shared memory joins the ranks of one machine only, and this job spans 2"
+                + " hosts", "--board", "shm", "-H", "localhost,b.invalid", "Hello");
     }
 
     @Test

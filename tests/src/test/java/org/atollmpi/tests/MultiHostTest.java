@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ranks on several hosts: two network namespaces, each a "host" with an address of its own on
@@ -186,10 +188,52 @@ class MultiHostTest {
         }
     }
 
+    /**
+     * An agent named {@code ssh} gets one shell line, as real ssh hands the remote login shell: a
+     * stand-in that joins its arguments the same way and runs them with {@code sh -c} in the
+     * namespace checks the quoting, and that the secret passes through the agent's stdin.
+     */
+    @Test
+    void anSshStyleAgentGetsOneQuotedShellLine(@TempDir Path dir) throws IOException {
+        Path ssh = dir.resolve("ssh");
+        Files.writeString(ssh, "#!/bin/sh\n# ssh's way: the host, then the rest joined into one line for a shell\n"
+                + "host=$1; shift\nexec ip netns exec \"$host\" sh -c \"$*\"\n");
+        Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwxr-xr-x"));
+        JobResult words = command(ssh.toString(), "-H", hostB + ":1", "-x", "ODD=it's $HOME", "sh", "-c",
+                "printf '[%s]\\n' \"$0\" \"$ODD\"", "a b").run();
+        assertEquals(0, words.exitCode(), words.describe());
+        assertEquals(List.of("[a b]", "[it's $HOME]"), words.matching("^\\["), words.describe());
+        command(ssh.toString(), "-H", hostA + ":1," + hostB + ":1").program(RingOmpi.class, "5").run().assertOk(2);
+    }
+
+    @Test
+    void ranksOnOtherHostsHaltWhenMpirunIsKilled() throws Exception {
+        RunningJob job = mpirun("-H", hostB + ":2").program(WaitForever.class).start();
+        job.awaitLine("^WAITING rank 0", JOB_LIMIT);
+        job.awaitLine("^WAITING rank 1", JOB_LIMIT);
+        assertFalse(run("ip", "netns", "pids", hostB).out().isBlank(), "the ranks run on host B");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        assertTrue(ProcessHandle.of(job.pid()).orElseThrow().destroyForcibly(), "kill -9 mpirun");
+        while (!run("ip", "netns", "pids", hostB).out().isBlank()) {
+            assertTrue(System.nanoTime() < deadline, "ranks still run on host B 15 s after mpirun was killed: "
+                    + run("ip", "netns", "pids", hostB).out());
+            Thread.sleep(100);
+        }
+        job.killTree("done");
+    }
+
     /** {@code ip netns exec A bin/mpirun --rsh "ip netns exec" -cp <test classes> ...}: mpirun on host A. */
     private static Job mpirun(String... options) {
         List<String> words = new ArrayList<>(List.of("ip", "netns", "exec", hostA, Repo.mpirun().toString(),
                 "--rsh", "ip netns exec", "-cp", Repo.testClasses().toString()));
+        words.addAll(List.of(options));
+        return Job.command(words.toArray(String[]::new)).timeout(JOB_LIMIT);
+    }
+
+    /** mpirun on host A with {@code rsh} as its remote shell. */
+    private static Job command(String rsh, String... options) {
+        List<String> words = new ArrayList<>(List.of("ip", "netns", "exec", hostA, Repo.mpirun().toString(),
+                "--rsh", rsh, "-cp", Repo.testClasses().toString()));
         words.addAll(List.of(options));
         return Job.command(words.toArray(String[]::new)).timeout(JOB_LIMIT);
     }
