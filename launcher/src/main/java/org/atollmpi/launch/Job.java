@@ -409,7 +409,9 @@ final class Job {
         try {
             p = pb.start();
         } catch (IOException e) {
-            err.println(name + ": cannot start rank " + r + " (" + pb.command().get(0) + "): " + e.getMessage());
+            Placement.Member m = spec.placement().nodeOf(r);
+            err.println(name + ": cannot start rank " + r + (m.node().local() ? "" : " on host " + m.node().name())
+                    + " (" + pb.command().get(0) + "): " + e.getMessage());
             return false;
         }
         synchronized (this) {
