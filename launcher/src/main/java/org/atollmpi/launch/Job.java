@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.atollmpi.nic.KernelRandom;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
@@ -203,7 +202,7 @@ final class Job {
             }
             wiring.put(ENV_BOARD_FILE, boardDir.resolve(boardFileName(jobId, Integer.toString(placement.nodeOf()[r])))
                     .toString());
-            wiring.put(ENV_LOCAL_RANKS, member.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")));
+            wiring.put(ENV_LOCAL_RANKS, member.list());
             wiring.put(ENV_HOST, local ? localHost : member.node().name());
             if (local) {
                 // a remote node's rank counts its cores itself

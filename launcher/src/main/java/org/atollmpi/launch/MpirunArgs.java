@@ -93,7 +93,7 @@ final class MpirunArgs implements OptionParser.Target {
                 "slot (default: fill each host's slots in turn) or node (one rank per host in turn); core, socket..."
                         + " map as slot. ppr:n:node runs n ranks per node; :OVERSUBSCRIBE is honoured; :PE=n and other"
                         + " ppr counts are ignored."),
-        new Option(List.of("--rsh", "-rsh", "--launch-agent-rsh"), 1, "command",
+        new Option(List.of("--rsh", "-rsh"), 1, "command",
                 "How remote ranks start: these words, the host name, then the rank's command (default:"
                         + " ssh -x -o BatchMode=yes; e.g. --rsh \"ip netns exec\" runs network namespaces as hosts)."
                         + " The same as --mca plm_rsh_agent."),

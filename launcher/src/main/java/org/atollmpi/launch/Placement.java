@@ -24,6 +24,15 @@ import org.atollmpi.launch.MpirunArgs.UsageError;
 record Placement(List<Placement.Member> nodes, int[] nodeOf) {
     /** A node and its ranks, ascending. */
     record Member(Node node, List<Integer> ranks) {
+        /** The ranks as {@code ATOLL_LOCAL_RANKS} lists them: {@code 0,1,4}. */
+        String list() {
+            StringBuilder list = new StringBuilder();
+            for (int r : ranks) {
+                list.append(list.length() == 0 ? "" : ",").append(r);
+            }
+            return list.toString();
+        }
+
         /** The position of {@code rank} among this node's ranks: its local rank. */
         int localRank(int rank) {
             return ranks.indexOf(rank);
@@ -155,6 +164,11 @@ record Placement(List<Placement.Member> nodes, int[] nodeOf) {
 
     /** Whether every rank runs on this machine. */
     boolean allLocal() {
-        return nodes.stream().allMatch(m -> m.node().local());
+        for (Member m : nodes) {
+            if (!m.node().local()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -16,6 +16,7 @@ class PlacementTest {
         assertArrayEquals(new int[] {0, 0, 1, 1}, p.nodeOf());
         assertEquals(List.of(2, 3), p.nodes().get(1).ranks());
         assertEquals(1, p.nodes().get(1).localRank(3));
+        assertEquals("2,3", p.nodes().get(1).list());
         assertFalse(p.allLocal());
     }
 
