@@ -209,7 +209,7 @@ class JobBootstrapTest {
     @Test
     void aRemoteRankReadsTheSecretFromTheFirstLineOfStdinAndLeavesTheRest() throws Exception {
         Map<String, String> env = env(0, 1);
-        env.remove(ENV_JOB_SECRET);
+        env.put(ENV_JOB_SECRET, formatSecret(SECRET + 1)); // inherited from an enclosing job: not this one's
         env.put(ENV_JOB_SECRET_FROM, "stdin");
         // a dead first address, then the server: the rank tries them in order
         env.put(ENV_JOB_SERVER, "127.0.0.1:1," + server.address());
