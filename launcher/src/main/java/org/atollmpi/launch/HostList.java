@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.atollmpi.launch.MpirunArgs.UsageError;
 
@@ -14,8 +19,9 @@ import org.atollmpi.launch.MpirunArgs.UsageError;
  * mention and {@code b} two; a hostfile line is {@code name [slots=N] [max_slots=M]}, with
  * {@code #} comments and blank lines, and a line without {@code slots=} gives the host one slot
  * per core (Open MPI's rule). The slots are what {@code -np} defaults to and what the ranks may use
- * without {@code --oversubscribe}. Until the TCP fabric (issue 10) brings remote ranks, every host
- * must be this machine: {@link #requireLocal} says which is not.
+ * without {@code --oversubscribe}. The mentions of one host add up to one node ({@link #nodes});
+ * every name of this machine ({@code localhost}, its name, its addresses) is the same node, whose
+ * ranks mpirun starts itself; the others are started through the remote shell ({@link RemoteCommand}).
  */
 final class HostList {
     /**
@@ -149,13 +155,62 @@ final class HostList {
         return sum;
     }
 
-    /** Refuses the first host that {@code isLocal} says is not this machine, naming it and where it was given. */
-    void requireLocal(Predicate<String> isLocal) {
+    /**
+     * The nodes of the list, in the order of their first mention: the mentions of one name (and all
+     * names of this machine, which {@code isLocal} recognises) merged, their slots added up, their
+     * {@code max_slots} too (unlimited if any mention sets none).
+     */
+    List<Node> nodes(Predicate<String> isLocal) {
+        Map<String, Node> byName = new LinkedHashMap<>();
+        Map<String, Boolean> local = new LinkedHashMap<>();
         for (Host h : hosts) {
-            if (!isLocal.test(h.name())) {
-                throw new UsageError(h.origin() + ": host " + h.name() + " is not this machine; this mpirun starts"
-                        + " ranks on this machine only: remote ranks come with the TCP fabric, not built yet");
+            boolean here = local.computeIfAbsent(h.name().toLowerCase(Locale.ROOT), n -> isLocal.test(h.name()));
+            String key = here ? "" : h.name().toLowerCase(Locale.ROOT);
+            Node seen = byName.get(key);
+            if (seen == null) {
+                byName.put(key, new Node(h.name(), here, h.slots(), h.maxSlots()));
+            } else {
+                int max = seen.maxSlots() == 0 || h.maxSlots() == 0 ? 0 : seen.maxSlots() + h.maxSlots();
+                byName.put(key, new Node(seen.name(), here, seen.slots() + h.slots(), max));
             }
         }
+        return List.copyOf(byName.values());
+    }
+
+    /**
+     * The hosts of this list (a hostfile) that {@code picked} (the {@code -H} list) names, as Open MPI
+     * reads {@code -H} beside a hostfile: it picks hosts out of the file, whose lines give the slots.
+     */
+    HostList pick(HostList picked, String fileName) {
+        Set<String> names = new HashSet<>();
+        for (Host h : hosts) {
+            names.add(h.name().toLowerCase(Locale.ROOT));
+        }
+        Set<String> wanted = new HashSet<>();
+        for (Host h : picked.hosts) {
+            if (!names.contains(h.name().toLowerCase(Locale.ROOT))) {
+                throw new UsageError(h.origin() + ": host " + h.name() + " is not in the hostfile " + fileName
+                        + " (given both, -H picks hosts out of the hostfile)");
+            }
+            wanted.add(h.name().toLowerCase(Locale.ROOT));
+        }
+        List<Host> kept = new ArrayList<>();
+        for (Host h : hosts) {
+            if (wanted.contains(h.name().toLowerCase(Locale.ROOT))) {
+                kept.add(h);
+            }
+        }
+        return new HostList(kept);
+    }
+
+    /**
+     * One node of the job.
+     *
+     * @param name     the name the ranks are started on (for a remote node, the remote shell's target)
+     * @param local    whether it is this machine: its ranks are started directly
+     * @param slots    ranks it takes without oversubscribing
+     * @param maxSlots ranks it takes at most; 0 when not limited
+     */
+    record Node(String name, boolean local, int slots, int maxSlots) {
     }
 }

@@ -4,18 +4,20 @@ import static org.atollmpi.runtime.boot.BootProtocol.*;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.ProcessBuilder.Redirect;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.atollmpi.nic.KernelRandom;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
@@ -28,8 +30,11 @@ import org.atollmpi.runtime.boot.JobFiles;
  * ranks' output always passes through mpirun ({@link OutputForwarder}), line by line.
  */
 final class Job {
-    /** Name of the only node until remote ranks exist. */
-    private static final String NODE = "0";
+    /**
+     * How long a rank whose connection to mpirun broke gets to show its exit status (which tells
+     * more: a crash, a signal) before mpirun calls it unreachable.
+     */
+    private static final long LOST_GRACE_MS = 2_000;
     /** How long killed ranks get to be reaped before their files are removed regardless. */
     private static final long KILL_WAIT_MS = 5_000;
     /**
@@ -39,11 +44,17 @@ final class Job {
     private static final long DRAIN_QUIET_MS = 2_000;
     /** mpirun's exit status when {@code --timeout} ends the job: that of timeout(1). */
     static final int TIMED_OUT = 124;
+    /** The TCP board's {@code atoll.tcp.host} as a variable ({@code --mca btl_tcp_if_include}). */
+    private static final String TCP_HOST_ENV = "ATOLL_TCP_HOST";
     /** A deadline that never comes. */
     private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     /** What the main thread learns from the ranks. */
-    sealed interface Event permits Exited, Aborted, Joined {
+    sealed interface Event permits Exited, Aborted, Joined, Lost {
+    }
+
+    /** The rank's connection to the job server broke before it finalized. */
+    record Lost(int rank, String why) implements Event {
     }
 
     record Exited(int rank, long pid, int status) implements Event {
@@ -61,6 +72,7 @@ final class Job {
     private final JobSpec spec;
     private final List<String> command;
     private final Map<String, String> exported;
+    private final List<InetAddress> serverAddresses;
     private final PrintStream out;
     private final PrintStream err;
     private final String jobId;
@@ -82,10 +94,17 @@ final class Job {
     private String failure;
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
+        this(name, spec, command, exported, List.of(InetAddress.getLoopbackAddress()), out, err);
+    }
+
+    /** @param serverAddresses where the ranks reach the job server ({@link JobServer#addressesFor}) */
+    Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, List<InetAddress> serverAddresses,
+        PrintStream out, PrintStream err) {
         this.name = name;
         this.spec = spec;
         this.command = List.copyOf(command);
         this.exported = Map.copyOf(exported);
+        this.serverAddresses = List.copyOf(serverAddresses);
         this.out = out;
         this.err = err;
         // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
@@ -139,7 +158,12 @@ final class Job {
                 public void joined(int rank) {
                     events.add(new Joined(rank));
                 }
-            }, message -> err.println(name + ": " + message));
+
+                @Override
+                public void lost(int rank, String why) {
+                    events.add(new Lost(rank, why));
+                }
+            }, message -> err.println(name + ": " + message), serverAddresses);
             synchronized (this) {
                 if (tornDown) {
                     s.close();
@@ -151,47 +175,78 @@ final class Job {
             err.println(name + ": cannot start the job server: " + e.getMessage());
             return 1;
         }
-        String host = JobFiles.localHostName();
-        String board = boardDir.resolve(boardFileName(jobId, NODE)).toString();
-        String localRanks = IntStream.range(0, spec.np()).mapToObj(String::valueOf).collect(Collectors.joining(","));
+        String localHost = JobFiles.localHostName();
+        Placement placement = spec.placement();
         if (spec.displayMap()) {
-            JobMap.map(host, spec).forEach(out::println);
+            JobMap.map(localHost, spec).forEach(out::println);
             out.flush();
         }
         for (int r = 0; r < spec.np(); r++) {
-            ProcessBuilder pb = new ProcessBuilder(spec.bindToCore() ? Binding.bind(command, r, spec.np()) : command);
-            if (spec.workDir() != null) {
-                pb.directory(spec.workDir().toFile());
+            Placement.Member member = placement.nodeOf(r);
+            boolean local = member.node().local();
+            int localRank = member.localRank(r);
+            int localSize = member.ranks().size();
+            boolean bound = local && spec.bindToCore();
+            Map<String, String> wiring = new LinkedHashMap<>(exported);
+            boolean joins = local || spec.executable() == null;
+            if (joins) {
+                wiring.put(ENV_JOB_SERVER, server.address());
             }
-            Map<String, String> env = pb.environment();
-            env.putAll(exported);
-            env.put(ENV_JOB_SERVER, server.address());
-            env.put(ENV_RANK, Integer.toString(r));
-            env.put(ENV_SIZE, Integer.toString(spec.np()));
-            env.put(ENV_JOB_ID, jobId);
-            env.put(ENV_JOB_SECRET, formatSecret(secret));
-            env.put(ENV_BOARD_FILE, board);
-            env.put(ENV_LOCAL_RANKS, localRanks);
-            env.put(ENV_HOST, host);
-            env.put(ENV_NODE_CORES, Integer.toString(Runtime.getRuntime().availableProcessors()));
+            wiring.put(ENV_RANK, Integer.toString(r));
+            wiring.put(ENV_SIZE, Integer.toString(spec.np()));
+            wiring.put(ENV_JOB_ID, jobId);
+            if (local) {
+                wiring.put(ENV_JOB_SECRET, formatSecret(secret));
+            } else if (joins) {
+                wiring.put(ENV_JOB_SECRET_FROM, "stdin");
+            }
+            wiring.put(ENV_BOARD_FILE, boardDir.resolve(boardFileName(jobId, Integer.toString(placement.nodeOf()[r])))
+                    .toString());
+            wiring.put(ENV_LOCAL_RANKS, member.list());
+            wiring.put(ENV_HOST, local ? localHost : member.node().name());
+            if (local) {
+                // a remote node's rank counts its cores itself
+                wiring.put(ENV_NODE_CORES, Integer.toString(Runtime.getRuntime().availableProcessors()));
+            }
             if (spec.asyncProgress()) {
-                env.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
+                wiring.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
             }
             if (spec.board() != null) {
-                env.put(RankRuntime.BOARD_ENV, spec.board());
+                wiring.put(RankRuntime.BOARD_ENV, spec.board());
+            }
+            if (spec.boardInterfaces() != null) {
+                wiring.put(TCP_HOST_ENV, spec.boardInterfaces());
             }
             // Programs written for Open MPI read these before MPI_Init (to name a log, pick a device).
-            env.put("OMPI_COMM_WORLD_RANK", Integer.toString(r));
-            env.put("OMPI_COMM_WORLD_SIZE", Integer.toString(spec.np()));
-            env.put("OMPI_COMM_WORLD_LOCAL_RANK", Integer.toString(r));
-            env.put("OMPI_COMM_WORLD_LOCAL_SIZE", Integer.toString(spec.np()));
-            pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
+            wiring.put("OMPI_COMM_WORLD_RANK", Integer.toString(r));
+            wiring.put("OMPI_COMM_WORLD_SIZE", Integer.toString(spec.np()));
+            wiring.put("OMPI_COMM_WORLD_LOCAL_RANK", Integer.toString(localRank));
+            wiring.put("OMPI_COMM_WORLD_LOCAL_SIZE", Integer.toString(localSize));
+            wiring.put("OMPI_COMM_WORLD_NODE_RANK", Integer.toString(localRank));
+            ProcessBuilder pb;
+            if (local) {
+                pb = new ProcessBuilder(bound ? Binding.bind(command, localRank, localSize) : command);
+                if (spec.workDir() != null) {
+                    pb.directory(spec.workDir().toFile());
+                }
+                pb.environment().putAll(wiring);
+                pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
+            } else {
+                pb = new ProcessBuilder(RemoteCommand.command(spec.rsh(), member.node().name(), spec.baseDir(), wiring,
+                        command));
+                // the secret and rank 0's input go through the remote shell's stdin
+                pb.redirectInput(Redirect.PIPE);
+            }
             pb.redirectOutput(Redirect.PIPE).redirectError(Redirect.PIPE); // through OutputForwarder
             if (!start(r, pb)) {
                 return 1;
             }
+            if (!local) {
+                feedRemote(r, joins);
+            }
             if (spec.reportBindings()) {
-                err.println(JobMap.binding(host, pidOf(r), r, spec.bindToCore() ? Binding.cores(r, spec.np()) : null));
+                err.println(JobMap.binding(local ? localHost : member.node().name(), pidOf(r), r,
+                        bound ? Binding.cores(localRank, localSize) : null));
             }
         }
 
@@ -234,7 +289,7 @@ final class Job {
             } else if (event instanceof Exited x) {
                 running--;
                 if (x.status() != 0) {
-                    return fail("rank " + x.rank() + " (pid " + x.pid() + ") " + describeExit(x.status()), x.status());
+                    return fail(who(x.rank()) + " " + describeExit(x.status()), x.status());
                 }
                 if (!server.joined(x.rank())) {
                     leftBeforeInit.set(x.rank());
@@ -243,15 +298,21 @@ final class Job {
                     }
                 } else if (!server.finalized(x.rank())) {
                     // its peers would wait for it forever
-                    return fail("rank " + x.rank() + " (pid " + x.pid() + ") exited without finishing MPI"
+                    return fail(who(x.rank()) + " exited without finishing MPI"
                             + " (no MPI_Finalize)", 1);
                 }
+            } else if (event instanceof Lost l) {
+                if (exitsSoon(l.rank())) {
+                    continue; // its exit, already queued or about to be, says more
+                }
+                return fail(who(l.rank()) + " is unreachable: its connection to mpirun "
+                        + (l.why().equals("closed") ? "was closed" : "failed (" + l.why() + ")"), 1);
             } else if (event instanceof Aborted a && a.fatalError()) {
                 // the rank has printed the error and where it happened; say only what ends the job
-                return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") ended with a fatal MPI error (class "
+                return fail(who(a.rank()) + " ended with a fatal MPI error (class "
                         + a.code() + ", " + a.message() + ")", a.code());
             } else if (event instanceof Aborted a) {
-                return fail("rank " + a.rank() + " (pid " + pidOf(a.rank()) + ") called abort with code " + a.code()
+                return fail(who(a.rank()) + " called abort with code " + a.code()
                         + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), a.code());
             }
         }
@@ -269,7 +330,7 @@ final class Job {
     }
 
     private int failLeftBeforeInit(int rank, int waiting) {
-        return fail("rank " + rank + " (pid " + pidOf(rank) + ") exited without calling MPI_Init, while rank " + waiting
+        return fail(who(rank) + " exited without calling MPI_Init, while rank " + waiting
                 + " waits for it in MPI_Init", 1);
     }
 
@@ -283,9 +344,62 @@ final class Job {
         }
         if (missing.size() == 1) {
             int r = Integer.parseInt(missing.get(0));
-            return "rank " + r + " (pid " + pidOf(r) + ") has";
+            return who(r) + " has";
         }
         return "ranks " + String.join(", ", missing) + " have";
+    }
+
+    /** "rank 3 (pid 1234)" for a rank on this machine, "rank 3 (on host node2, pid 1234 of 'ssh -x')" for another. */
+    private String who(int rank) {
+        Placement.Member m = spec.placement().nodeOf(rank);
+        if (m.node().local()) {
+            return "rank " + rank + " (pid " + pidOf(rank) + ")";
+        }
+        return "rank " + rank + " (on host " + m.node().name() + ", pid " + pidOf(rank) + " of '"
+                + String.join(" ", spec.rsh()) + "')";
+    }
+
+    /** Whether the process of {@code rank} has exited or does so within {@link #LOST_GRACE_MS}. */
+    private boolean exitsSoon(int rank) throws InterruptedException {
+        Process p;
+        synchronized (this) {
+            p = ranks[rank];
+        }
+        return p == null || p.waitFor(LOST_GRACE_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Hands a remote rank what mpirun must not put on its command line: the job secret, as the
+     * first line of the remote shell's standard input ({@code secretLine}); then rank 0 gets
+     * mpirun's input, as a local rank 0 would, and the others none.
+     */
+    private void feedRemote(int rank, boolean secretLine) {
+        Process p;
+        synchronized (this) {
+            p = ranks[rank];
+        }
+        OutputStream in = p.getOutputStream();
+        try {
+            if (secretLine) {
+                in.write((formatSecret(secret) + "\n").getBytes(StandardCharsets.US_ASCII));
+                in.flush();
+            }
+            if (rank != 0) {
+                in.close();
+                return;
+            }
+        } catch (IOException e) {
+            return; // the remote shell is gone already; its exit says why
+        }
+        Thread copier = new Thread(() -> {
+            try (in) {
+                System.in.transferTo(in);
+            } catch (IOException e) {
+                // rank 0 or its remote shell has gone: nobody left to read the input
+            }
+        }, "atoll-stdin-rank0");
+        copier.setDaemon(true);
+        copier.start();
     }
 
     /** Starts rank {@code r}; false if it could not be started or the job is already being torn down. */
@@ -294,7 +408,9 @@ final class Job {
         try {
             p = pb.start();
         } catch (IOException e) {
-            err.println(name + ": cannot start rank " + r + " (" + pb.command().get(0) + "): " + e.getMessage());
+            Placement.Member m = spec.placement().nodeOf(r);
+            err.println(name + ": cannot start rank " + r + (m.node().local() ? "" : " on host " + m.node().name())
+                    + " (" + pb.command().get(0) + "): " + e.getMessage());
             return false;
         }
         synchronized (this) {

@@ -12,18 +12,21 @@ final class JobMap {
     private JobMap() {
     }
 
-    /** The job map: this host, its slots, and every rank with its binding. */
+    /** The job map: every node (this one as {@code host}), its slots, and its ranks with their bindings. */
     static List<String> map(String host, JobSpec spec) {
-        int slots = spec.hosts() != null ? spec.hosts().slots() : Runtime.getRuntime().availableProcessors();
-        int maxSlots = spec.hosts() != null ? spec.hosts().maxSlots() : 0;
         List<String> lines = new ArrayList<>();
         lines.add(" ========================   JOB MAP   ========================");
-        lines.add("");
-        lines.add(" Data for node: " + host + "\tNum slots: " + slots + "\tMax slots: " + maxSlots
-                + "\tNum procs: " + spec.np());
-        for (int r = 0; r < spec.np(); r++) {
-            Binding.Cores cores = spec.bindToCore() ? Binding.cores(r, spec.np()) : null;
-            lines.add(" \tProcess rank: " + r + " Bound: " + (cores == null ? "N/A" : cores.describe()));
+        for (Placement.Member m : spec.placement().nodes()) {
+            HostList.Node node = m.node();
+            int slots = spec.hosts() != null ? node.slots() : Runtime.getRuntime().availableProcessors();
+            int size = m.ranks().size();
+            lines.add("");
+            lines.add(" Data for node: " + (node.local() ? host : node.name()) + "\tNum slots: " + slots
+                    + "\tMax slots: " + node.maxSlots() + "\tNum procs: " + size);
+            for (int r : m.ranks()) {
+                Binding.Cores cores = node.local() && spec.bindToCore() ? Binding.cores(m.localRank(r), size) : null;
+                lines.add(" \tProcess rank: " + r + " Bound: " + (cores == null ? "N/A" : cores.describe()));
+            }
         }
         lines.add("");
         lines.add(" =============================================================");

@@ -8,16 +8,21 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
+import jdk.net.ExtendedSocketOptions;
+import org.atollmpi.launch.MpirunArgs.UsageError;
 import org.atollmpi.nic.KernelRandom;
+import org.atollmpi.nic.tcp.HostAddresses;
 
 /**
  * The job server inside mpirun: every rank connects to it once (proving it knows the job secret,
@@ -44,6 +49,13 @@ final class JobServer implements AutoCloseable {
         /** Rank {@code rank} has connected and authenticated: it is in {@code MPI_Init}. */
         default void joined(int rank) {
         }
+
+        /**
+         * The connection of rank {@code rank}, which had not finalized, ended: the rank died, or
+         * its host or the network to it is gone ({@code why}: the socket's error, or "closed").
+         */
+        default void lost(int rank, String why) {
+        }
     }
 
     private final int size;
@@ -62,7 +74,22 @@ final class JobServer implements AutoCloseable {
     private byte[][] contributions;
     private int contributed;
 
+    /** What the server was asked to listen on; see {@link #listening}. */
+    private final List<InetAddress> advertised;
+
+    /** A server on loopback, for a job on this machine. */
     JobServer(int size, long secret, Listener listener, Consumer<String> log) throws IOException {
+        this(size, secret, listener, log, List.of(InetAddress.getLoopbackAddress()));
+    }
+
+    /**
+     * A server that ranks reach at {@code addresses} (all of them addresses of this host, in the
+     * order ranks should try them): on loopback when that is the only one, else on every interface,
+     * since a rank may reach this host by any of them; every connection authenticates all the same.
+     */
+    JobServer(int size, long secret, Listener listener, Consumer<String> log, List<InetAddress> addresses)
+            throws IOException {
+        this.advertised = List.copyOf(addresses);
         this.size = size;
         this.secret = secret;
         this.listener = listener;
@@ -71,15 +98,66 @@ final class JobServer implements AutoCloseable {
         this.finalized = new boolean[size];
         this.contributions = new byte[size][];
         this.serverSocket = new ServerSocket();
-        serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Math.max(50, size));
+        boolean loopbackOnly = advertised.size() == 1 && advertised.get(0).isLoopbackAddress();
+        serverSocket.bind(new InetSocketAddress(loopbackOnly ? advertised.get(0) : null, 0), Math.max(50, size));
         Thread acceptor = new Thread(this::acceptLoop, "atoll-job-server");
         acceptor.setDaemon(true);
         acceptor.start();
     }
 
-    /** {@code host:port} for {@link org.atollmpi.runtime.boot.BootProtocol#ENV_JOB_SERVER}. */
+    /**
+     * Where the ranks of {@code placement} reach the server: loopback when they all run here; else
+     * the addresses of {@code include} ({@code --mca oob_tcp_if_include}), or every address of this
+     * host that others may reach, the one that routes to the first remote node (when its name
+     * resolves) first.
+     *
+     * @throws UsageError when {@code include} selects nothing, or this host has no such address
+     */
+    static List<InetAddress> addressesFor(Placement placement, String include) {
+        if (placement.allLocal()) {
+            return List.of(InetAddress.getLoopbackAddress());
+        }
+        if (include != null) {
+            try {
+                return HostAddresses.matching(include, "--mca oob_tcp_if_include");
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
+        }
+        List<InetAddress> addresses = new ArrayList<>(HostAddresses.reachable());
+        for (Placement.Member m : placement.nodes()) {
+            if (m.node().local()) {
+                continue;
+            }
+            InetAddress route = null;
+            try {
+                route = HostAddresses.routeTo(InetAddress.getByName(m.node().name()));
+            } catch (UnknownHostException e) {
+                // a name only the remote shell knows (an ssh alias, a namespace): try every address
+            }
+            if (route != null && !route.isLoopbackAddress()) {
+                addresses.remove(route);
+                addresses.add(0, route);
+            }
+            break;
+        }
+        if (addresses.isEmpty()) {
+            throw new UsageError("ranks run on other hosts, but this host has no address they could reach mpirun at ("
+                    + HostAddresses.describe() + ")");
+        }
+        return addresses;
+    }
+
+    /** {@code host:port[,host:port...]} for {@link org.atollmpi.runtime.boot.BootProtocol#ENV_JOB_SERVER}. */
     String address() {
-        return serverSocket.getInetAddress().getHostAddress() + ":" + serverSocket.getLocalPort();
+        List<String> all = new ArrayList<>();
+        for (InetAddress a : advertised) {
+            String host = a.getHostAddress();
+            int zone = host.indexOf('%');
+            host = zone >= 0 ? host.substring(0, zone) : host;
+            all.add((a instanceof Inet6Address ? "[" + host + "]" : host) + ":" + serverSocket.getLocalPort());
+        }
+        return String.join(",", all);
     }
 
     /** The rank has connected and authenticated: it started MPI. */
@@ -142,6 +220,7 @@ final class JobServer implements AutoCloseable {
         Connection connection = null;
         try {
             socket.setTcpNoDelay(true);
+            keepAlive(socket);
             socket.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -160,13 +239,39 @@ final class JobServer implements AutoCloseable {
             }
         } catch (ProtocolException e) {
             log.accept("closing the connection of " + who(connection, socket) + ": " + e.getMessage());
+            lost(connection, e.getMessage());
         } catch (IOException e) {
-            // EOF or reset: the rank exited or was killed; its process exit tells the rest
+            // EOF or reset: the rank exited or was killed, and its process exit tells more; or
+            // the keepalive probes went unanswered: its host or the way there is gone
+            lost(connection, e instanceof EOFException ? "closed" : e.getMessage());
         } finally {
             synchronized (openSockets) {
                 openSockets.remove(socket);
             }
             closeQuietly(socket);
+        }
+    }
+
+    private void lost(Connection connection, String why) {
+        if (connection != null && !closed && !finalized(connection.rank)) {
+            listener.lost(connection.rank, why);
+        }
+    }
+
+    /**
+     * Probes an idle rank's connection every second after 3 s of silence and gives up after 3
+     * unanswered probes: a rank whose host or link went down is noticed in about 6 s (the rank
+     * answers from its kernel, however busy it is). The ranks probe mpirun more slowly, so that
+     * mpirun, which can name the rank, notices first.
+     */
+    private static void keepAlive(Socket socket) throws IOException {
+        socket.setKeepAlive(true);
+        try {
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, 3);
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPINTERVAL, 1);
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, 3);
+        } catch (UnsupportedOperationException e) {
+            // the system's keepalive times (hours): a lost host is noticed late, not never
         }
     }
 

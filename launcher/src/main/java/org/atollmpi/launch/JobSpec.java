@@ -24,7 +24,14 @@ import java.util.List;
  * @param initTimeout    how long, once one rank is in {@code MPI_Init}, the others may take to get there
  * @param javaForm       the program was given as {@code java [jvm options] ...}: it is Java whatever its name
  * @param executable     a native program to run instead of a JVM, or null
- * @param hosts          the hosts of {@code -H/--hostfile} (all this machine), or null when none were given
+ * @param hosts          the hosts of {@code -H/--hostfile}, or null when none were given
+ * @param placement      which node each rank runs on
+ * @param rsh            the words that start a command on a remote node, the node's name appended
+ *                       ({@code --rsh}; {@code ssh -x -o BatchMode=yes} by default)
+ * @param serverInterfaces where the job server listens when ranks run on other nodes: interface names or
+ *                       CIDR blocks ({@code --mca oob_tcp_if_include}), or null to choose by the route to the nodes
+ * @param boardInterfaces the ranks' TCP board address: an interface name, a CIDR block or an address
+ *                       ({@code --mca btl_tcp_if_include}, sets {@code ATOLL_TCP_HOST}), or null
  * @param workDir        the ranks' working directory, or null for mpirun's
  * @param timeout        end the job after this long ({@code --timeout}), or null for no limit
  * @param reportBindings print each rank's binding as it starts ({@code --report-bindings})
@@ -35,6 +42,7 @@ import java.util.List;
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
                boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
+               Placement placement, List<String> rsh, String serverInterfaces, String boardInterfaces,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
                List<String> warnings) {
     JobSpec {
@@ -42,6 +50,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
         jvmOptions = List.copyOf(jvmOptions);
         args = List.copyOf(args);
         warnings = List.copyOf(warnings);
+        rsh = List.copyOf(rsh);
         if ((mainClass != null ? 1 : 0) + (jar != null ? 1 : 0) + (executable != null ? 1 : 0) != 1) {
             throw new IllegalArgumentException("exactly one of a main class, a jar and an executable");
         }
@@ -50,7 +59,8 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
     /** This job with {@code program} run as a native executable in place of the main class. */
     JobSpec runningExecutable(String program) {
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
-                args, asyncProgress, board, initTimeout, false, program, hosts, workDir, timeout, reportBindings, displayMap,
+                args, asyncProgress, board, initTimeout, false, program, hosts, placement, rsh, serverInterfaces,
+                boardInterfaces, workDir, timeout, reportBindings, displayMap,
                 verbose, warnings);
     }
 

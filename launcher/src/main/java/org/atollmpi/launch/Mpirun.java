@@ -1,6 +1,7 @@
 package org.atollmpi.launch;
 
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
 import org.atollmpi.launch.MpirunArgs.UsageError;
@@ -9,7 +10,7 @@ import org.atollmpi.launch.RankCommand.Installation;
 
 /**
  * {@code mpirun} / {@code mpiexec}: starts the ranks of an MPI program (a Java class, a jar or an
- * executable) on this machine and exits with the job's status. See {@code mpirun --help}.
+ * executable) on this machine or the hosts of {@code -H/--hostfile} and exits with the job's status. See {@code mpirun --help}.
  */
 public final class Mpirun {
     private Mpirun() {
@@ -56,8 +57,15 @@ public final class Mpirun {
         if (spec.verbose()) {
             err.println(name + ": every rank runs: " + String.join(" ", command));
         }
+        List<InetAddress> serverAddresses;
+        try {
+            serverAddresses = JobServer.addressesFor(spec.placement(), spec.serverInterfaces());
+        } catch (UsageError e) {
+            err.println(name + ": " + e.getMessage());
+            return 1;
+        }
         Map<String, String> exported = RankCommand.exports(spec.exports(), env, w -> err.println(name + ": " + w));
-        return new Job(name, spec, command, exported, System.out, err).run();
+        return new Job(name, spec, command, exported, serverAddresses, System.out, err).run();
     }
 
     /**

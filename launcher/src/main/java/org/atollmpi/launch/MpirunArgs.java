@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import org.atollmpi.launch.OptionParser.Option;
+import org.atollmpi.runtime.boot.JobFiles;
 
 /**
  * mpirun's command line. {@link OptionParser} reads mpirun's own options up to the first word
@@ -20,12 +21,13 @@ import org.atollmpi.launch.OptionParser.Option;
  * options as well (it takes the rest of the line). What follows {@code java} in the
  * Open MPI Java form is the JVM's command line, which this class reads the way {@code java} does.
  *
- * <p>Open MPI's options that scripts pass are accepted: those that mean something on one machine
- * are honoured ({@code -H/--hostfile} naming this machine, {@code -N}, {@code --wdir},
- * {@code --report-bindings}, {@code --display-map}, {@code --timeout}, {@code --bind-to core|hwthread|none}),
- * the others are ignored with one warning each ({@code --mca}, {@code --prefix}, {@code --bind-to socket}...).
- * Every rank runs on this machine, so every {@code --map-by} / {@code --rank-by} policy places them the
- * same: rank r on core r.
+ * <p>Open MPI's options that scripts pass are accepted: those that mean something here are honoured
+ * ({@code -H/--hostfile}, {@code --map-by slot|node|ppr:n:node}, {@code -N}, {@code --rsh} and
+ * {@code --mca plm_rsh_agent}, {@code --mca oob_tcp_if_include}, {@code --mca btl_tcp_if_include},
+ * {@code --wdir}, {@code --report-bindings}, {@code --display-map}, {@code --timeout},
+ * {@code --bind-to core|hwthread|none}), the others are ignored with one warning each (other
+ * {@code --mca} parameters, {@code --prefix}, {@code --bind-to socket}...). Within a node every
+ * {@code --map-by} / {@code --rank-by} policy places the node's ranks alike: local rank r on core r.
  *
  * <p>The program word decides what runs: a benchmark name runs that benchmark; {@code java} (or a
  * path ending in {@code /java}) starts the Java form; a word with a {@code /} is an executable file;
@@ -38,7 +40,8 @@ final class MpirunArgs implements OptionParser.Target {
         "%s [-np N] [options] <class | -jar file | executable> [args]",
         "   or: %s [-np N] [options] java [jvm options] <class | -jar file> [args]",
     };
-    static final String DESCRIPTION = "Starts N ranks of an MPI program on this machine and waits for them. A rank that"
+    static final String DESCRIPTION = "Starts N ranks of an MPI program on this machine, or on the hosts of -H/--hostfile"
+            + " (remote ones through ssh or --rsh), and waits for them. A rank that"
             + " dies, aborts or has a fatal MPI error ends the whole job, as do SIGINT and SIGTERM to mpirun.\n"
             + "The program is a Java class, unless it is a benchmark name, a path to an executable (it has a '/'),"
             + " or a command on PATH that is no class on the class path: executables run as they are"
@@ -53,8 +56,12 @@ final class MpirunArgs implements OptionParser.Target {
             + " osu_barrier, osu_bcast, osu_reduce, osu_allreduce, osu_gather[v], osu_scatter[v], osu_allgather[v],"
             + " osu_alltoall[v], osu_reduce_scatter with their nonblocking osu_i* forms.\n"
             + "Open MPI's options are accepted: those that mean something here are honoured, the others print one"
-            + " warning each (-q silences them). Every rank runs on this machine, so every --map-by and --rank-by"
-            + " places rank r on core r.";
+            + " warning each (-q silences them). Within a node, every --map-by and --rank-by places local rank r"
+            + " on core r.\n"
+            + "Remote ranks: the host name is appended to the --rsh words, then the rank's command (env -C <dir>"
+            + " VAR=value... <java or executable> ...), as one quoted shell line for ssh/rsh and as separate words for"
+            + " any other agent (ip netns exec, docker exec...); java and the jars are looked for at the same paths"
+            + " as here. The job secret goes through the agent's standard input, never a command line.";
     /** mpirun's exit statuses, for the usage text: status, then what it means. */
     static final String[][] EXIT_STATUSES = {
         {"0", "every rank ended successfully"},
@@ -73,18 +80,23 @@ final class MpirunArgs implements OptionParser.Target {
         new Option(List.of("-np", "-n", "--np", "--n", "-c"), 1, "N",
                 "Number of ranks (default: the slots of -H/--hostfile, else one per core)."),
         new Option(List.of("-N", "--npernode", "-npernode"), 1, "n",
-                "Ranks per node: on this one node, n ranks (the same as -np n)."),
+                "Ranks per node: n ranks on every node of -H/--hostfile (this one node without them)."),
         new Option(List.of("--oversubscribe"), 0, "", "Allow more ranks than slots (cores, or the slots of -H/--hostfile)."),
         new Option(List.of("-H", "--host", "-host"), 1, "host[:n],...",
-                "Hosts with their slots (one per mention, or n). Every host must be this machine"
-                        + " (localhost, its name or an address of it): remote ranks are not supported yet."),
+                "Hosts with their slots (one per mention, or n). Names of this machine (localhost, its name or an"
+                        + " address of it) run their ranks directly, other hosts through --rsh (ssh)."),
         new Option(List.of("--hostfile", "-hostfile", "--machinefile", "-machinefile"), 1, "file",
                 "Hosts from a file of 'host [slots=n] [max_slots=m]' lines (# comments; no slots="
                         + " means one per core; max_slots caps -np even with --oversubscribe); the same rule as -H."
                         + " With -H too, the file gives the slots."),
         new Option(List.of("--map-by", "-map-by"), 1, "policy",
-                "Accepted (slot, core, node, socket, ...): every mapping places rank r on core r here."
-                        + " ppr:n:node runs n ranks; :OVERSUBSCRIBE is honoured; :PE=n and other ppr counts are ignored."),
+                "slot (default: fill each host's slots in turn) or node (one rank per host in turn); core, socket..."
+                        + " map as slot. ppr:n:node runs n ranks per node; :OVERSUBSCRIBE is honoured; :PE=n and other"
+                        + " ppr counts are ignored."),
+        new Option(List.of("--rsh", "-rsh"), 1, "command",
+                "How remote ranks start: these words, the host name, then the rank's command (default:"
+                        + " ssh -x -o BatchMode=yes; e.g. --rsh \"ip netns exec\" runs network namespaces as hosts)."
+                        + " The same as --mca plm_rsh_agent."),
         new Option(List.of("--rank-by", "-rank-by"), 1, "policy", "Accepted: every ranking numbers the ranks in core order here."),
         new Option(List.of("--bind-to", "-bind-to"), 1, "core|hwthread|none",
                 "Bind rank r to core r (core and hwthread, the default when every rank has a core) or"
@@ -112,7 +124,9 @@ final class MpirunArgs implements OptionParser.Target {
         new Option(List.of("-jar"), OptionParser.REST, "file",
                 "Run the Main-Class of this jar; the arguments after it are the program's."),
         new Option(List.of("--mca", "-mca"), 2, "key value",
-                "Ignored, with a warning: Open MPI's component parameters have no meaning here."),
+                "plm_rsh_agent (as --rsh), oob_tcp_if_include (interfaces or CIDR blocks where the job server"
+                        + " listens for remote ranks), btl_tcp_if_include (the interface, CIDR block or address the ranks'"
+                        + " TCP board uses) are honoured; other parameters are ignored with a warning."),
         new Option(List.of("--prefix", "-prefix"), 1, "dir",
                 "Ignored, with a warning: the ranks run from this mpirun's installation."),
         new Option(List.of("--allow-run-as-root"), 0, "", "Accepted for Open MPI scripts; this mpirun does not refuse root."),
@@ -142,6 +156,10 @@ final class MpirunArgs implements OptionParser.Target {
     private final List<String> hostOptions = new ArrayList<>();
     private Path hostfile;
     private String mapBy;
+    private boolean byNode;
+    private String rsh;
+    private String serverInterfaces;
+    private String boardInterfaces;
     private String bindTo = "core";
     private boolean reportBindings;
     private boolean displayMap;
@@ -195,6 +213,7 @@ final class MpirunArgs implements OptionParser.Target {
             case "-H" -> hostOptions.add(value);
             case "--hostfile" -> hostfile = Path.of(value);
             case "--map-by" -> mapBy = value;
+            case "--rsh" -> rsh = value;
             case "--rank-by" -> { } // every ranking numbers the ranks in core order here
             case "--bind-to" -> bindTo = value;
             case "--report-bindings" -> reportBindings = true;
@@ -262,34 +281,67 @@ final class MpirunArgs implements OptionParser.Target {
         boolean bindToCore = bindsToCore();
         checkMapBy();
         ignored();
+        List<String> rshWords = rshWords();
         HostList hosts = hosts();
-        int ranks = ranks(hosts);
+        List<HostList.Node> nodes = hosts == null ? null : hosts.nodes(LocalHost::isLocal);
+        int ranks = ranks(nodes);
         if (ranks < 1) {
             throw new UsageError("-np " + ranks + ": need at least one rank");
+        }
+        Placement placement = nodes == null ? Placement.local(JobFiles.localHostName(), ranks)
+                : Placement.place(nodes, ranks, perNode == null ? 0 : perNode, byNode);
+        if ("shm".equals(board) && placement.nodes().size() > 1) {
+            throw new UsageError("--board shm: shared memory joins the ranks of one machine only, and this job spans "
+                    + placement.nodes().size() + " hosts; use --board tcp or auto");
         }
         Program program = program();
         return new JobSpec(ranks, oversubscribe, bindToCore, tagOutput, exports, program.java, program.jvmOptions,
                 program.classPath, program.mainClass, program.jar, program.args, asyncProgress, board,
-                Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, workDir,
+                Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, placement, rshWords,
+                serverInterfaces, boardInterfaces, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
                 quiet ? List.of() : List.copyOf(warnings));
     }
 
-    /** -np, else -N, else the hosts' slots, else one rank per core. */
-    private int ranks(HostList hosts) {
-        if (np != null && perNode != null && !np.equals(perNode)) {
-            throw new UsageError("-np " + np + " and -N " + perNode + " disagree: on this one node -N n runs n ranks");
+    /** -np, else -N times the nodes, else the hosts' slots, else one rank per core. */
+    private int ranks(List<HostList.Node> nodes) {
+        int nodeCount = nodes == null ? 1 : nodes.size();
+        if (np != null && perNode != null && np != perNode * nodeCount) {
+            throw new UsageError("-np " + np + " and -N " + perNode + " disagree: -N n runs n ranks on each of the "
+                    + nodeCount + " node" + (nodeCount == 1 ? "" : "s"));
         }
         if (np != null) {
             return np;
         }
         if (perNode != null) {
-            return perNode;
+            return perNode * nodeCount;
         }
-        return hosts != null ? hosts.slots() : Runtime.getRuntime().availableProcessors();
+        if (nodes == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        return nodes.stream().mapToInt(HostList.Node::slots).sum();
     }
 
-    /** The hosts of -H and --hostfile, all checked to be this machine; null when none were given. */
+    /** The remote shell: --rsh, else --mca plm_rsh_agent, else ssh. */
+    private List<String> rshWords() {
+        String agent = rsh;
+        for (int i = 0; i + 1 < mca.size(); i += 2) {
+            if (mca.get(i).equals("plm_rsh_agent") && agent == null) {
+                // Open MPI's value may list fallbacks, "ssh : rsh": the first is used
+                agent = mca.get(i + 1).split(":")[0];
+            }
+        }
+        if (agent == null) {
+            return RemoteCommand.DEFAULT_RSH;
+        }
+        List<String> words = List.of(agent.strip().split("\\s+"));
+        if (words.get(0).isEmpty()) {
+            throw new UsageError("--rsh '" + agent + "': expected a command, e.g. ssh or \"ip netns exec\"");
+        }
+        return words;
+    }
+
+    /** The hosts of -H and --hostfile; null when none were given. */
     private HostList hosts() {
         HostList given = null;
         for (String h : hostOptions) {
@@ -298,12 +350,9 @@ final class MpirunArgs implements OptionParser.Target {
         }
         HostList fromFile = hostfile == null ? null
                 : HostList.readHostfile(hostfile, Runtime.getRuntime().availableProcessors());
-        for (HostList list : new HostList[] {given, fromFile}) {
-            if (list != null) {
-                list.requireLocal(LocalHost::isLocal);
-            }
+        if (fromFile != null && given != null) {
+            return fromFile.pick(given, hostfile.toString());
         }
-        // as Open MPI: -H picks hosts out of the hostfile, whose lines give the slots
         return fromFile != null ? fromFile : given;
     }
 
@@ -332,7 +381,7 @@ final class MpirunArgs implements OptionParser.Target {
                 + " which leave ranks unbound here)");
     }
 
-    /** Checks --map-by: every policy places the ranks alike here; honours ppr:n:node and :OVERSUBSCRIBE. */
+    /** Checks --map-by: node deals ranks out per node, the others fill slots; honours ppr:n:node and :OVERSUBSCRIBE. */
     private void checkMapBy() {
         if (mapBy == null) {
             return;
@@ -344,6 +393,7 @@ final class MpirunArgs implements OptionParser.Target {
                     + " or another of Open MPI's policies");
         }
         int modifiers = 1;
+        byNode = policy.equals("node");
         if (policy.equals("ppr")) {
             modifiers = 3;
             if (parts.length < 3) {
@@ -352,7 +402,7 @@ final class MpirunArgs implements OptionParser.Target {
             if (parts[2].equals("node")) {
                 perNode = perNodeOf(parts[1]);
             } else {
-                warn("--map-by " + mapBy + " is ignored (give -np: every rank runs on this one node, on a core of its own)");
+                warn("--map-by " + mapBy + " is ignored (give -np or -N: within a node, every rank runs on cores of its own)");
             }
         } else if (policy.equals("rankfile") || policy.equals("pe-list")) {
             warn("--map-by " + mapBy + " is ignored (rank r runs on core r)");
@@ -377,11 +427,16 @@ final class MpirunArgs implements OptionParser.Target {
 
     /** The options accepted for Open MPI's scripts that mean nothing here. */
     private void ignored() {
-        if (!mca.isEmpty()) {
-            List<String> given = new ArrayList<>();
-            for (int i = 0; i + 1 < mca.size(); i += 2) {
-                given.add("--mca " + mca.get(i) + " " + mca.get(i + 1));
+        List<String> given = new ArrayList<>();
+        for (int i = 0; i + 1 < mca.size(); i += 2) {
+            switch (mca.get(i)) {
+                case "plm_rsh_agent" -> { } // read by rshWords
+                case "oob_tcp_if_include" -> serverInterfaces = mca.get(i + 1);
+                case "btl_tcp_if_include" -> boardInterfaces = mca.get(i + 1);
+                default -> given.add("--mca " + mca.get(i) + " " + mca.get(i + 1));
             }
+        }
+        if (!given.isEmpty()) {
             warn(String.join(" ", given) + (given.size() == 1 ? " is" : " are") + " ignored (MCA parameters"
                     + " select and tune Open MPI's components; atoll-mpi has its own knobs, see its README)");
         }

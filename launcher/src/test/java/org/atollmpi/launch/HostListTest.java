@@ -59,11 +59,19 @@ class HostListTest {
     }
 
     @Test
-    void aHostThatIsNotThisMachineIsNamedWithWhereItWasGiven() {
-        HostList list = HostList.parseHostfile("myhosts", List.of("localhost slots=2", "node17 slots=2"), 2);
-        assertError("hostfile myhosts line 2: host node17 is not this machine", () -> list.requireLocal("localhost"::equals));
-        assertError("remote ranks come with the TCP fabric", () -> list.requireLocal("localhost"::equals));
-        HostList.parseHosts("localhost:2").requireLocal("localhost"::equals);
+    void mentionsOfOneHostAndAllNamesOfThisMachineAreOneNode() {
+        HostList list = HostList.parseHostfile("myhosts", List.of("localhost slots=2", "node17 slots=2 max_slots=3",
+                "127.0.0.1 slots=1", "NODE17 slots=1 max_slots=2", "node18"), 4);
+        List<HostList.Node> nodes = list.nodes(n -> n.equals("localhost") || n.startsWith("127."));
+        assertEquals(List.of(new HostList.Node("localhost", true, 3, 0), new HostList.Node("node17", false, 3, 5),
+                new HostList.Node("node18", false, 4, 0)), nodes);
+    }
+
+    @Test
+    void hostOptionPicksHostsOutOfTheHostfile() {
+        HostList file = HostList.parseHostfile("hf", List.of("a slots=2", "b slots=3", "c slots=4"), 4);
+        assertEquals(List.of("a", "c"), file.pick(HostList.parseHosts("c,a"), "hf").hosts().stream().map(Host::name).toList());
+        assertError("--host a,z: host z is not in the hostfile hf", () -> file.pick(HostList.parseHosts("a,z"), "hf"));
     }
 
     @Test

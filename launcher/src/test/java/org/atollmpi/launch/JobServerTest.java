@@ -8,6 +8,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.atollmpi.launch.MpirunArgs.UsageError;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -144,6 +146,47 @@ class JobServerTest {
             server.terminate();
             assertEquals(TERMINATE, c.read().type());
             assertThrows(EOFException.class, c::read);
+        }
+    }
+
+    @Test
+    void aRankLostBeforeFinalizingIsReportedAndOneThatFinalizedIsNot() throws Exception {
+        BlockingQueue<String> lost = new LinkedBlockingQueue<>();
+        try (JobServer s = new JobServer(2, SECRET, new JobServer.Listener() {
+            @Override
+            public void aborted(int rank, int code, boolean fatalError, String message) {
+            }
+
+            @Override
+            public void lost(int rank, String why) {
+                lost.add(rank + ":" + why);
+            }
+        }, log::add, List.of(InetAddress.getLoopbackAddress()))) {
+            server.close();
+            server = s;
+            try (Client done = new Client(); Client gone = new Client()) {
+                done.hello(0, SECRET);
+                done.send(FINALIZED, o -> { });
+                assertEquals(FINALIZED_ACK, done.read().type());
+                gone.hello(1, SECRET);
+            }
+            assertEquals("1:closed", lost.poll(10, TimeUnit.SECONDS));
+            assertNull(lost.poll(500, TimeUnit.MILLISECONDS), "rank 0 finalized: its leaving is no loss");
+        }
+    }
+
+    @Test
+    void ranksOnOtherHostsReachTheServerBeyondLoopback() {
+        Placement here = Placement.local("vm", 2);
+        assertEquals(List.of(InetAddress.getLoopbackAddress()), JobServer.addressesFor(here, null));
+        Placement spread = Placement.place(List.of(new HostList.Node("vm", true, 1, 0),
+                new HostList.Node("elsewhere.invalid", false, 1, 0)), 2, 0, false);
+        assertEquals(List.of(InetAddress.getLoopbackAddress()), JobServer.addressesFor(spread, "127.0.0.0/8").stream()
+                .filter(a -> a.getAddress().length == 4).toList());
+        UsageError e = assertThrows(UsageError.class, () -> JobServer.addressesFor(spread, "192.0.2.128/25"));
+        assertTrue(e.getMessage().startsWith("--mca oob_tcp_if_include=192.0.2.128/25 matches no address"), e.getMessage());
+        for (InetAddress a : JobServer.addressesFor(spread, null)) {
+            assertFalse(a.isLoopbackAddress(), "ranks on another host cannot reach " + a);
         }
     }
 

@@ -82,7 +82,7 @@ class MpirunArgsTest {
         assertError(UsageError.class, "at least one rank", "-np", "0", "Hello");
         assertError(UsageError.class, "no class or -jar", "-np", "2", "java", "-Xmx1g");
         assertError(UsageError.class, "modular main classes", "java", "-m", "mod/pkg.Main");
-        assertError(UsageError.class, "--host node17: host node17 is not this machine", "-H", "node17", "Hello");
+        assertError(UsageError.class, "--rsh '  ': expected a command", "--rsh", "  ", "-H", "localhost", "Hello");
         assertError(UsageError.class, "--hostfile nowhere/hosts: cannot read it", "--hostfile", "nowhere/hosts", "Hello");
         assertError(UsageError.class, "neither an executable file nor a class name", "-np", "2", "./a.out");
         assertError(UsageError.class, "give -jar", "-np", "2", "app.jar");
@@ -114,6 +114,26 @@ class MpirunArgsTest {
         assertEquals(3, parse("--npernode", "3", "-np", "3", "Hello").np());
         assertEquals(2, parse("--map-by", "ppr:2:node", "Hello").np());
         assertError(UsageError.class, "-np 4 and -N 2 disagree", "-np", "4", "-N", "2", "Hello");
+    }
+
+    @Test
+    void otherHostsAreNodesOfTheirOwnStartedThroughTheRemoteShell() {
+        JobSpec s = parse("-H", "localhost:1,node17.invalid:2", "Hello");
+        assertEquals(3, s.np());
+        assertEquals(List.of(true, false), s.placement().nodes().stream().map(m -> m.node().local()).toList());
+        assertArrayEquals(new int[] {0, 1, 1}, s.placement().nodeOf());
+        assertEquals(RemoteCommand.DEFAULT_RSH, s.rsh());
+        assertArrayEquals(new int[] {0, 1, 0, 1}, parse("-H", "a.invalid:2,b.invalid:2", "--map-by", "node", "Hello")
+                .placement().nodeOf());
+        assertEquals(4, parse("-N", "2", "-H", "a.invalid:1,b.invalid:1", "--oversubscribe", "Hello").np());
+        assertEquals(List.of("ip", "netns", "exec"), parse("--rsh", "ip netns exec", "-H", "ns1", "Hello").rsh());
+        assertEquals(List.of("rsh"), parse("--mca", "plm_rsh_agent", "rsh : ssh", "-H", "n1.invalid", "Hello").rsh());
+        JobSpec tcp = parse("--mca", "oob_tcp_if_include", "eth0", "--mca", "btl_tcp_if_include", "10.0.0.0/8", "Hello");
+        assertEquals("eth0", tcp.serverInterfaces());
+        assertEquals("10.0.0.0/8", tcp.boardInterfaces());
+        assertEquals(List.of(), tcp.warnings(), "honoured, not ignored");
+        assertError(UsageError.class, "--board shm: shared memory joins the ranks of one machine only, and this job spans 2"
+                + " hosts", "--board", "shm", "-H", "localhost,b.invalid", "Hello");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.atollmpi.nic;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 
 /**
@@ -32,6 +33,15 @@ public interface RoutingSpace {
      * order as {@link #barrier}. One blob per rank: wire-up is O(size) data, never per pair.
      */
     byte[][] exchange(byte[] mine);
+
+    /**
+     * An address of this rank's host that the job's other hosts reach (the launcher's wiring knows
+     * one: the address this rank reached its job server from), or null when it does not know; a
+     * network board listens there when the job spans hosts.
+     */
+    default InetAddress reachableAddress() {
+        return null;
+    }
 
     /** A world of one rank, started without a launcher. */
     static RoutingSpace singleton() {

@@ -25,7 +25,7 @@ import org.atollmpi.nic.shm.ShmBoardConfig;
  * <tr><td>{@code atoll.tcp.partBytes}</td><td>1m</td><td>largest piece of a Put or Get in one frame</td></tr>
  * <tr><td>{@code atoll.tcp.outstanding}</td><td>1024</td><td>one-sided operations in flight per port (then BUSY)</td></tr>
  * <tr><td>{@code atoll.tcp.ioThreads}</td><td>1</td><td>event-loop threads per process (they play the NIC)</td></tr>
- * <tr><td>{@code atoll.tcp.host}</td><td>loopback on one node</td><td>the address this rank listens on and announces</td></tr>
+ * <tr><td>{@code atoll.tcp.host}</td><td>loopback on one node, else where mpirun was reached from</td><td>the address this rank listens on and announces: an address, host name, interface name or CIDR block ({@link HostAddresses#matching})</td></tr>
  * <tr><td>{@code atoll.tcp.handshakeMs}</td><td>10000</td><td>how long a connection may take to authenticate</td></tr>
  * </table>
  */

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.util.List;
 
 import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
@@ -15,9 +16,13 @@ import org.atollmpi.nic.RoutingSpace;
  * connects to a peer only when it first deposits to it. The connections prove the job's key (the
  * launcher's secret) both ways before anything is delivered.
  *
- * <p>Where it listens: {@code atoll.tcp.host} / {@code ATOLL_TCP_HOST} when set; else loopback
- * when every rank shares this node, else this host's address. A router that puts a node's ranks on
- * the shm board and the others on this one opens both ports from its own supplier.
+ * <p>Where it listens: {@code atoll.tcp.host} / {@code ATOLL_TCP_HOST} when set (an address, a host
+ * name, an interface name or a CIDR block: {@link HostAddresses#matching}); else loopback when
+ * every rank shares this node; else the address the routing space says the other hosts reach
+ * (the one this rank reached mpirun's job server from), else the first address of an interface
+ * that is up. Never {@code InetAddress.getLocalHost()}, which is 127.0.1.1 on Debian. A router that
+ * puts a node's ranks on the shm board and the others on this one opens both ports from its own
+ * supplier ({@link #listenAddress} chooses the same way for it).
  *
  * <p>The port and its memory are held, never closed, for the process's life, as on the shm board:
  * buffers from {@code MPI.newByteBuffer} live in it.
@@ -51,17 +56,35 @@ public final class TcpBoardSupplier implements BoardSupplier {
     }
 
     private InetAddress listenHost(RoutingSpace space) {
-        try {
-            if (config.host() != null && !config.host().isBlank()) {
-                return InetAddress.getByName(config.host().trim());
+        return listenAddress(space, config.host());
+    }
+
+    /**
+     * Where a rank of {@code space} listens and what it announces: see the class comment.
+     *
+     * @param hostSetting {@code atoll.tcp.host}, or null
+     */
+    public static InetAddress listenAddress(RoutingSpace space, String hostSetting) {
+        if (hostSetting != null && !hostSetting.isBlank()) {
+            try {
+                return HostAddresses.matching(hostSetting, "atoll.tcp.host").get(0);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("rank " + space.rank() + ": the TCP board cannot listen: " + e.getMessage(), e);
             }
-            return space.nodeRanks().length == space.size() ? InetAddress.getLoopbackAddress()
-                : InetAddress.getLocalHost();
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException("rank " + space.rank() + ": the TCP board cannot listen on "
-                + (config.host() != null ? "atoll.tcp.host=" + config.host() : "this host's address") + ": "
-                + e.getMessage(), e);
         }
+        if (space.nodeRanks().length == space.size()) {
+            return InetAddress.getLoopbackAddress();
+        }
+        InetAddress known = space.reachableAddress();
+        if (known != null && !known.isLoopbackAddress() && !known.isAnyLocalAddress()) {
+            return known;
+        }
+        List<InetAddress> mine = HostAddresses.reachable();
+        if (mine.isEmpty()) {
+            throw new IllegalStateException("rank " + space.rank() + ": the job spans hosts but this host has no address"
+                + " another host can reach (" + HostAddresses.describe() + "); set atoll.tcp.host / ATOLL_TCP_HOST");
+        }
+        return mine.get(0);
     }
 
     /** address length (1 byte), the address, the port (2 bytes). */

@@ -76,13 +76,22 @@ public final class BootProtocol {
     public static final int MAX_RANK_FRAME = 16 + MAX_EXCHANGE_BYTES;
 
     // Environment that mpirun gives each rank.
-    /** {@code host:port} of the job server. Its presence means "started by our mpirun". */
+    /**
+     * {@code host:port} of the job server, or several separated by commas (a job that spans hosts:
+     * the rank tries them in order). Its presence means "started by our mpirun".
+     */
     public static final String ENV_JOB_SERVER = "ATOLL_JOB_SERVER";
     public static final String ENV_RANK = "ATOLL_RANK";
     public static final String ENV_SIZE = "ATOLL_SIZE";
     public static final String ENV_JOB_ID = "ATOLL_JOB_ID";
     /** The job secret, 16 hex digits. In the environment, not the command line, which any user can read. */
     public static final String ENV_JOB_SECRET = "ATOLL_JOB_SECRET";
+    /**
+     * Set to {@code stdin} instead of {@link #ENV_JOB_SECRET} for a rank on another host: the
+     * secret is the first line of its standard input (mpirun writes it into the remote shell's),
+     * since a remote environment can only be set on a command line, which any user can list.
+     */
+    public static final String ENV_JOB_SECRET_FROM = "ATOLL_JOB_SECRET_FROM";
     /** Path of this node's board file. */
     public static final String ENV_BOARD_FILE = "ATOLL_BOARD_FILE";
     /** Comma-separated world ranks that share this node (and so the board), ascending. */

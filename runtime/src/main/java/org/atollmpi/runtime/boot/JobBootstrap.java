@@ -8,13 +8,19 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
+
+import jdk.net.ExtendedSocketOptions;
 
 import org.atollmpi.nic.RoutingSpace;
 
@@ -67,18 +73,14 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     private final AtomicBoolean finalizeSent = new AtomicBoolean();
     private volatile boolean closing;
 
-    private JobBootstrap(Map<String, String> env, String server, IntConsumer halt) {
+    private JobBootstrap(Map<String, String> env, String server, IntConsumer halt, InputStream stdin) {
         this.rank = intVar(env, ENV_RANK);
         this.size = intVar(env, ENV_SIZE);
         if (size < 1 || rank < 0 || rank >= size) {
             throw new IllegalStateException(ENV_RANK + "=" + rank + " is not a rank of " + ENV_SIZE + "=" + size);
         }
         this.jobId = var(env, ENV_JOB_ID);
-        try {
-            this.secret = parseSecret(var(env, ENV_JOB_SECRET));
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException(ENV_JOB_SECRET + " is not a job secret: " + e.getMessage());
-        }
+        this.secret = secret(env, stdin);
         this.boardPath = Path.of(var(env, ENV_BOARD_FILE));
         this.localRanks = parseLocalRanks(var(env, ENV_LOCAL_RANKS), rank, size);
         this.hostName = env.containsKey(ENV_HOST) ? env.get(ENV_HOST) : JobFiles.localHostName();
@@ -86,11 +88,10 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
                 : Runtime.getRuntime().availableProcessors();
         this.halt = halt;
 
-        InetSocketAddress address = parseAddress(server);
-        this.socket = new Socket();
+        this.socket = connect(server, rank);
         try {
-            socket.connect(address, CONNECT_TIMEOUT_MS);
             socket.setTcpNoDelay(true); // barriers are latency-bound round trips
+            keepAlive(socket);
             this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             handshake();
@@ -115,13 +116,18 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
      *                               be joined
      */
     public static JobBootstrap fromEnvironment() {
-        return fromEnvironment(System.getenv(), code -> Runtime.getRuntime().halt(code));
+        return fromEnvironment(System.getenv(), code -> Runtime.getRuntime().halt(code), System.in);
     }
 
     /** As {@link #fromEnvironment()}, with the halting action replaceable for tests. */
     static JobBootstrap fromEnvironment(Map<String, String> env, IntConsumer halt) {
+        return fromEnvironment(env, halt, System.in);
+    }
+
+    /** As {@link #fromEnvironment()}, with the halting action and standard input replaceable for tests. */
+    static JobBootstrap fromEnvironment(Map<String, String> env, IntConsumer halt, InputStream stdin) {
         String server = env.get(ENV_JOB_SERVER);
-        return server == null ? null : new JobBootstrap(env, server, halt);
+        return server == null ? null : new JobBootstrap(env, server, halt, stdin);
     }
 
     @Override
@@ -160,6 +166,13 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     @Override
     public int[] nodeRanks() {
         return localRanks();
+    }
+
+    /** The address this rank reached the job server from: one the job's other hosts reach too. */
+    @Override
+    public InetAddress reachableAddress() {
+        InetAddress local = socket.getLocalAddress();
+        return local == null || local.isAnyLocalAddress() ? null : local;
     }
 
     @Override
@@ -391,6 +404,86 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
             socket.close();
         } catch (IOException ignored) {
             // closing is best effort; the peer sees EOF either way
+        }
+    }
+
+    /**
+     * Connects to the first of the job server's addresses that answers. A job that spans hosts
+     * lists every address of mpirun's host that may be reachable; one that does not route here
+     * fails at once, one that drops packets costs its share of the connect time.
+     */
+    private static Socket connect(String servers, int rank) {
+        String[] list = servers.split(",");
+        int timeout = Math.max(2_000, CONNECT_TIMEOUT_MS / list.length);
+        List<String> failures = new ArrayList<>();
+        for (String server : list) {
+            Socket s = new Socket();
+            try {
+                s.connect(parseAddress(server.strip()), timeout);
+                return s;
+            } catch (IOException e) {
+                failures.add(server.strip() + ": " + e.getMessage());
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // never connected
+                }
+            }
+        }
+        throw new IllegalStateException("rank " + rank + " cannot join its job through the job server at "
+                + String.join("; ", failures));
+    }
+
+    /**
+     * Lets the kernel notice a job server that is unreachable (a host or link down), which no
+     * read would: then the watchdog halts this rank. Slower than mpirun's own probes of the
+     * ranks, so that mpirun, which can say which rank it lost, notices first.
+     */
+    private static void keepAlive(Socket socket) throws IOException {
+        socket.setKeepAlive(true);
+        try {
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, 10);
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPINTERVAL, 2);
+            socket.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, 5);
+        } catch (UnsupportedOperationException e) {
+            // the system's keepalive times (hours): an unreachable mpirun is noticed late, not never
+        }
+    }
+
+    /**
+     * The job secret: from {@link BootProtocol#ENV_JOB_SECRET}, or, for a rank that mpirun started
+     * on another host, the first line of standard input (bytes read one at a time, so that what
+     * follows stays for the program: rank 0's input).
+     */
+    private static long secret(Map<String, String> env, InputStream stdin) {
+        String from = env.get(ENV_JOB_SECRET_FROM);
+        String text;
+        String where;
+        // before ENV_JOB_SECRET: an agent that passes its environment on (ip netns exec) may carry
+        // a stale one, from an mpirun started inside another job's rank
+        if (from != null) {
+            if (!from.equals("stdin")) {
+                throw new IllegalStateException(ENV_JOB_SECRET_FROM + "=" + from + ": expected stdin");
+            }
+            where = "the first line of standard input (" + ENV_JOB_SECRET_FROM + "=stdin)";
+            StringBuilder line = new StringBuilder();
+            try {
+                int c;
+                while ((c = stdin.read()) >= 0 && c != '\n' && line.length() <= 16) {
+                    line.append((char) c);
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read the job secret from standard input: " + e.getMessage(), e);
+            }
+            text = line.toString();
+        } else {
+            where = ENV_JOB_SECRET;
+            text = var(env, ENV_JOB_SECRET);
+        }
+        try {
+            return parseSecret(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(where + " is not a job secret: " + e.getMessage());
         }
     }
 

@@ -4,9 +4,11 @@ import static org.atollmpi.runtime.boot.BootProtocol.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -202,6 +204,35 @@ class JobBootstrapTest {
         frame.body().readInt();
         frame.body().readBoolean();
         assertEquals(MAX_MESSAGE_CHARS, frame.body().readUTF().length(), "long messages are cut");
+    }
+
+    @Test
+    void aRemoteRankReadsTheSecretFromTheFirstLineOfStdinAndLeavesTheRest() throws Exception {
+        Map<String, String> env = env(0, 1);
+        env.put(ENV_JOB_SECRET, formatSecret(SECRET + 1)); // inherited from an enclosing job: not this one's
+        env.put(ENV_JOB_SECRET_FROM, "stdin");
+        // a dead first address, then the server: the rank tries them in order
+        env.put(ENV_JOB_SERVER, "127.0.0.1:1," + server.address());
+        InputStream stdin = new ByteArrayInputStream((formatSecret(SECRET) + "\nrank 0's input\n").getBytes(StandardCharsets.US_ASCII));
+        CompletableFuture<JobBootstrap> joining = CompletableFuture.supplyAsync(() -> JobBootstrap.fromEnvironment(env, this::halt, stdin));
+        assertEquals(0, server.accept(VERSION), "the MAC proves the secret read from stdin");
+        server.send(WELCOME, o -> { });
+        try (JobBootstrap b = joining.get(10, TimeUnit.SECONDS)) {
+            assertEquals("rank 0's input\n", new String(stdin.readAllBytes(), StandardCharsets.US_ASCII));
+            assertEquals(InetAddress.getLoopbackAddress(), b.reachableAddress());
+        }
+
+        InputStream empty = new ByteArrayInputStream(new byte[0]);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> JobBootstrap.fromEnvironment(env, this::halt, empty));
+        assertTrue(e.getMessage().contains("the first line of standard input"), e.getMessage());
+    }
+
+    @Test
+    void everyUnreachableServerAddressIsNamed() {
+        Map<String, String> env = env(0, 1);
+        env.put(ENV_JOB_SERVER, "127.0.0.1:1,127.0.0.1:2");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> JobBootstrap.fromEnvironment(env, this::halt));
+        assertTrue(e.getMessage().contains("127.0.0.1:1: ") && e.getMessage().contains("127.0.0.1:2: "), e.getMessage());
     }
 
     private JobBootstrap join(int rank, int size) throws Exception {
