@@ -27,7 +27,7 @@ public final class CompareOptions {
               --rounds N            rounds, each running every benchmark on both sides (default 3)
               --board shm|tcp       our board (default shm); C: its shared-memory BTL, or --mca btl tcp,self
               --out DIR             where the report goes (default compare-YYYY-MM-DD, today in UTC)
-              --plots png|svg       the plots' format (default png: a few tens of KiB each; svg is ~4 times that)
+              --plots png|svg       the plots' format (default png, ~50 KiB each; svg about twice that)
               --note TEXT           a paragraph at the top of the report (say why it was run, or that it is a smoke run)
               --no-c                ours only, even where Open MPI is installed
               --mpicc PATH          Open MPI's compiler wrapper (default: mpicc on PATH); its mpirun is the one beside it
