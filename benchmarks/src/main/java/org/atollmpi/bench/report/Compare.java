@@ -149,10 +149,20 @@ public final class Compare {
                 problem = e.getMessage();
             }
         }
+        if (problem != null && Files.exists(stderr)) {
+            problem += "; standard error (raw/" + name + ".err) begins: " + firstLine(stderr);
+        }
         if (problem != null) {
-            progress("  failed: " + problem + (Files.exists(stderr) ? " (standard error in raw/" + name + ".err)" : ""));
+            progress("  failed: " + problem);
         }
         return new Run(b, side, round, shown, source, table, problem);
+    }
+
+    /** The first non-blank line of {@code file}, at most 200 characters, for a failure's one-line reason. */
+    private static String firstLine(Path file) throws IOException {
+        String line = Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip)
+                .filter(l -> !l.isEmpty()).findFirst().orElse("");
+        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
 
     private String commandLine() {

@@ -138,7 +138,7 @@ final class CompareReport {
         for (Run r : runs) {
             if (r.benchmark().equals(b) && r.problem() != null) {
                 md.append("- **").append(r.side().label).append(", round ").append(r.round()).append(" failed:** ")
-                        .append(r.problem()).append(" (`").append(r.raw()).append("`)\n");
+                        .append(r.problem().replace("<", "&lt;").replace(">", "&gt;")).append(" (`").append(r.raw()).append("`)\n");
             }
         }
         Table any = oursTable != null ? oursTable : cTable;
