@@ -106,8 +106,9 @@ final class CompareReport {
         } else {
             md.append("The C side is `").append(setup.cSource()).append("` (this repository): the loops of"
                     + " `../shared/bench/c_reference.c` with the OSU options and the Java suite's defaults (iterations,"
-                    + " warm-up, window), printed in the OSU format; it has no JIT to warm, so its first sizes are not"
-                    + " slowed as ours are in a cold run.\n\n");
+                    + " warm-up, window), printed in the OSU format. C has no JIT to warm; ours' point-to-point and"
+                    + " one-sided tests run cold, as OSU's do (their first sizes pay for the JIT), the collectives after an"
+                    + " untimed pass over the sizes.\n\n");
         }
         md.append("Commands:\n\n");
         List<String> lines = new ArrayList<>();
