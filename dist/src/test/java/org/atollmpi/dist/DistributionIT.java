@@ -64,8 +64,8 @@ class DistributionIT {
     }
 
     /**
-     * bin/atoll-bench compare from the unpacked tree: the report and its plot, which need the
-     * plotting jars in lib/; with Open MPI installed (mpicc on PATH) the C side is built from the
+     * bin/atoll-bench compare from the unpacked tree: the report and its plot, which need XChart
+     * in lib/; with Open MPI installed (mpicc on PATH) the C side is built from the
      * archive's benchmarks/c/ and fills its column, without it the report says there is none.
      */
     @Test
