@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,11 +45,11 @@ class DistributionIT {
 
     @Test
     void holdsTheScriptsTheJarsTheExamplesAndTheDocs() {
-        for (String script : List.of("bin/mpirun", "bin/mpiexec", "bin/mpijavac")) {
+        for (String script : List.of("bin/mpirun", "bin/mpiexec", "bin/mpijavac", "bin/atoll-bench")) {
             assertTrue(Files.isExecutable(home.resolve(script)), script);
         }
         for (String file : List.of("lib/atoll-mpi.jar", "lib/atoll-mpi-benchmarks.jar", "examples/Hello.java",
-                "examples/maven-hello/pom.xml", "docs/ARCHITECTURE.md", "README.md")) {
+                "examples/maven-hello/pom.xml", "docs/ARCHITECTURE.md", "README.md", "benchmarks/c/osu_reference.c")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file);
         }
         assertFalse(Files.exists(home.resolve("examples/maven-hello/target")), "no build output of the example");
@@ -60,6 +61,32 @@ class DistributionIT {
         assertEquals(0, showme.exit(), showme.describe());
         assertTrue(showme.out().contains(home.resolve("lib/atoll-mpi.jar").toString()), showme.describe());
         assertTrue(Files.isRegularFile(classes.resolve("Hello.class")));
+    }
+
+    /**
+     * bin/atoll-bench compare from the unpacked tree: the report and its plot, which need XChart
+     * in lib/; with Open MPI installed (mpicc on PATH) the C side is built from the
+     * archive's benchmarks/c/ and fills its column, without it the report says there is none.
+     */
+    @Test
+    void atollBenchCompareWritesAReportFromTheUnpackedTree() throws Exception {
+        Path out = tmp.resolve("compare");
+        Command compare = Command.run(tmp, LIMIT, home.resolve("bin/atoll-bench").toString(), "compare",
+                "--benchmarks", "osu_latency", "--rounds", "1", "-m", "8:64", "-i", "20", "--out", out.toString());
+        assertEquals(0, compare.exit(), compare.describe());
+        String report = Files.readString(out.resolve("report.md"));
+        boolean openMpi = Arrays.stream(System.getenv("PATH").split(":"))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "mpicc")));
+        if (openMpi) {
+            assertTrue(report.contains("The C side is `benchmarks/c/osu_reference.c`"), report);
+            assertTrue(report.lines().anyMatch(l -> l.matches("\\| 64 \\| \\d+\\.\\d\\d \\| \\d+\\.\\d\\d \\| \\d.*\\|")), report);
+            assertTrue(Files.isRegularFile(out.resolve("raw/osu_latency.c.1.txt")));
+        } else {
+            assertTrue(report.contains("**No C reference:** no mpicc on PATH"), report);
+            assertTrue(report.lines().anyMatch(l -> l.matches("\\| 64 \\| \\d+\\.\\d\\d \\|  \\|  \\|")), report);
+        }
+        assertTrue(Files.size(out.resolve("osu_latency.png")) > 1000, "the plot");
+        assertTrue(Files.isRegularFile(out.resolve("raw/osu_latency.ours.1.txt")));
     }
 
     @Test
