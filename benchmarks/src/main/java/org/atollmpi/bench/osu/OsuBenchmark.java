@@ -24,6 +24,11 @@ import org.atollmpi.bench.report.RunRecord;
  * column line, one row per size ({@code %-10d} size, {@code %18.2f} figures) and under {@code -c}
  * a Pass/Fail column, with a failing size also named on stderr. {@link PairBenchmark} runs the
  * two-rank tests, {@link CollectiveBenchmark} the collective ones.
+ *
+ * <p>The table is also the source of the machine-readable record ({@code --format csv|json},
+ * {@link RunRecord}) and of the chart ({@code --plot}, {@link Charts}): rank 0 reads each row it
+ * prints back into numbers, so the three never disagree, and under {@code --format} the table goes
+ * to a buffer whose comment lines the record keeps.
  */
 abstract class OsuBenchmark {
     /** The OSU micro-benchmarks release whose tests this output follows. */
