@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -252,7 +253,8 @@ public record RunRecord(String benchmark, String title, int ranks, String board,
             List<String> cells = new ArrayList<>(List.of(benchmark, board, Integer.toString(ranks),
                     Integer.toString(nodes), host, date, args, Long.toString(row.size)));
             for (double v : row.values) {
-                cells.add(Double.isFinite(v) ? Double.toString(v) : "");
+                // plain decimals: 12345678.9 rather than 1.23456789E7, 5 rather than 5.0 (an iteration count)
+                cells.add(Double.isFinite(v) ? BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : "");
             }
             if (row.validation != null) {
                 cells.add(row.validation);

@@ -22,7 +22,8 @@ class RunRecordTest {
                 "17.0.15", List.of("-m", "8", "--title", "a \"quoted\" word"), parameters,
                 List.of("Latency (us)", "P99 (us)"),
                 List.of(new RunRecord.Row(0, new double[] {0.25, 1.5}, verdict),
-                        new RunRecord.Row(8, new double[] {0.5, Double.NaN}, validated ? "Fail" : null)),
+                        new RunRecord.Row(8, new double[] {0.5, Double.NaN}, validated ? "Fail" : null),
+                        new RunRecord.Row(16, new double[] {12345678.9, 5.0}, validated ? "Pass" : null)),
                 List.of("# Buffers: direct buffers from MPI.newByteBuffer"));
     }
 
@@ -37,8 +38,8 @@ class RunRecordTest {
         assertEquals(run.parameters(), back.parameters());
         assertEquals(run.columns(), back.columns());
         assertEquals(run.comments(), back.comments());
-        assertArrayEquals(new double[] {0, 8}, back.sizes());
-        assertArrayEquals(new double[] {0.25, 0.5}, back.values(0));
+        assertArrayEquals(new double[] {0, 8, 16}, back.sizes());
+        assertArrayEquals(new double[] {0.25, 0.5, 12345678.9}, back.values(0));
         assertTrue(Double.isNaN(back.values(1)[1]), "a NaN figure is written as null and read back as NaN");
         assertEquals("Fail", back.rows().get(1).validation());
         assertTrue(back.validated());
@@ -54,7 +55,8 @@ class RunRecordTest {
         assertEquals("osu_latency,tcp,2,1,\"node,1\",2026-11-23T10:00:00Z,\"-m 8 --title a \"\"quoted\"\" word\",0,0.25,1.5,Pass",
                 lines[1]);
         assertTrue(lines[2].endsWith(",8,0.5,,Fail"), lines[2]);
-        assertEquals(3, lines.length);
+        assertTrue(lines[3].endsWith(",16,12345678.9,5,Pass"), lines[3]);
+        assertEquals(4, lines.length);
         assertTrue(sample(false).toCsv().startsWith("benchmark,board,ranks,nodes,host,date,arguments,Size (bytes),Latency (us),P99 (us)\r\n"));
     }
 
