@@ -45,7 +45,7 @@ class DistributionIT {
 
     @Test
     void holdsTheScriptsTheJarsTheExamplesAndTheDocs() {
-        for (String script : List.of("bin/mpirun", "bin/mpiexec", "bin/mpijavac", "bin/atoll-bench")) {
+        for (String script : List.of("bin/mpirun", "bin/mpiexec", "bin/mpijavac", "bin/osu", "bin/atoll-bench")) {
             assertTrue(Files.isExecutable(home.resolve(script)), script);
         }
         for (String file : List.of("lib/atoll-mpi.jar", "lib/atoll-mpi-benchmarks.jar", "examples/Hello.java",
@@ -53,6 +53,13 @@ class DistributionIT {
             assertTrue(Files.isRegularFile(home.resolve(file)), file);
         }
         assertFalse(Files.exists(home.resolve("examples/maven-hello/target")), "no build output of the example");
+    }
+
+    @Test
+    void osuListsTheBenchmarksFromTheUnpackedTree() throws Exception {
+        Command list = Command.run(tmp, LIMIT, home.resolve("bin/osu").toString(), "--list");
+        assertEquals(0, list.exit(), list.describe());
+        assertTrue(list.out().contains("osu_multi_lat") && list.out().contains("osu_ialltoallv"), list.describe());
     }
 
     @Test

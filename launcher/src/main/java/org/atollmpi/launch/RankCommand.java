@@ -38,6 +38,7 @@ final class RankCommand {
     private static Map<String, List<String>> benchmarks() {
         Map<String, List<String>> names = new LinkedHashMap<>();
         names.put("osu_latency", List.of("org.atollmpi.bench.osu.OsuLatency"));
+        names.put("osu_multi_lat", List.of("org.atollmpi.bench.osu.OsuMultiLat"));
         names.put("osu_bw", List.of("org.atollmpi.bench.osu.OsuBw"));
         names.put("osu_bibw", List.of("org.atollmpi.bench.osu.OsuBibw"));
         names.put("osu_mbw_mr", List.of("org.atollmpi.bench.osu.OsuMbwMr"));

@@ -122,8 +122,9 @@ class RankCommandTest {
         cmd = RankCommand.command(MpirunArgs.parse("mpirun", "-np", "4", "java", "-Dx=1", "osu_reduce_scatter"), installed, null);
         assertEquals(List.of("-Dx=1", "-cp"), cmd.subList(cmd.size() - 5, cmd.size() - 3), "the java form keeps its options");
         assertEquals(List.of("org.atollmpi.bench.osu.OsuCollectives", "osu_reduce_scatter"), cmd.subList(cmd.size() - 2, cmd.size()));
-        assertEquals(5 + 9 + 2 * 13, RankCommand.BENCHMARKS.size(),
-                "osu_latency, osu_bw, osu_bibw, osu_mbw_mr, osu_latency_mt, 9 one-sided, 13 collectives blocking and not");
+        assertEquals(6 + 9 + 2 * 13, RankCommand.BENCHMARKS.size(),
+                "osu_latency, osu_multi_lat, osu_bw, osu_bibw, osu_mbw_mr, osu_latency_mt, 9 one-sided,"
+                        + " 13 collectives blocking and not");
         cmd = RankCommand.command(MpirunArgs.parse("mpirun", "-np", "2", "osu_put_latency", "-s", "fence"), installed, null);
         assertEquals(List.of("org.atollmpi.bench.osu.OsuPutLatency", "-s", "fence"), cmd.subList(cmd.size() - 3, cmd.size()));
 

@@ -10,12 +10,11 @@ import mpi.Comm;
  * <p>Validation ({@code -c}) runs after a size is timed, {@value #VALIDATION_ROUNDS} rounds (at
  * most the iterations) with different data each, through the same call as the timed loop. The
  * system property {@code atoll.osu.corrupt=<rank>} makes that rank damage one element it
- * received before it checks: the seam that proves a wrong result is reported (tests only).
+ * received before it checks (only at {@code atoll.osu.corrupt.size}, when given): the seam that
+ * proves a wrong result is reported (tests only).
  */
 abstract class CollectiveBenchmark extends OsuBenchmark {
     static final int VALIDATION_ROUNDS = 10;
-    /** The rank that damages what it received before checking, or -1. */
-    private static final int CORRUPT_RANK = Integer.getInteger("atoll.osu.corrupt", -1);
     /** Calls of the warm-up pass at the first size, at most: what C2 needs to compile the call path. */
     private static final int FIRST_SIZE_WARM_UP = 5000;
     /** Calls per {@link #measure} in the warm-up, so the timed call finds measure() itself compiled. */
@@ -64,7 +63,9 @@ abstract class CollectiveBenchmark extends OsuBenchmark {
         printPreamble(columns());
         int[] sizes = options.kind.sized() ? options.sizes(collective.unit()) : options.sizes();
         warmUpTheJit(sizes);
-        for (int size : sizes) {
+        for (int k = 0; k < sizes.length; k++) {
+            int size = sizes[k];
+            progress(size, k, sizes.length);
             int iterations = options.iterations(size);
             double[] figures = measure(size, iterations, options.warmup(size));
             long errors = options.validate ? sumOverRanks(validate(size, Math.min(iterations, VALIDATION_ROUNDS))) : 0;
@@ -95,7 +96,7 @@ abstract class CollectiveBenchmark extends OsuBenchmark {
         for (int round = 0; round < rounds; round++) {
             collective.prepare(size, round);
             complete(size);
-            if (rank == CORRUPT_RANK) {
+            if (spoils(size)) {
                 collective.corrupt(size);
             }
             errors += collective.check(size, round);

@@ -19,7 +19,7 @@ public final class OsuLatency extends LatencyBenchmark {
 
     OsuLatency(OsuOptions options, Comm comm) {
         super(options, comm);
-        pingPong = new PingPong(comm, options, sender, peer, TAG_DATA);
+        pingPong = new PingPong(comm, options, sender, peer, TAG_DATA, this::spoils);
     }
 
     public static void main(String[] args) {

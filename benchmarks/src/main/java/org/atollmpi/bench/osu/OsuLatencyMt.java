@@ -37,7 +37,7 @@ public final class OsuLatencyMt extends LatencyBenchmark {
         threadNanos = new long[threads];
         int most = mostIterations(options);
         for (int t = 0; t < threads; t++) {
-            pingPongs[t] = new PingPong(comm, options, sender, peer, TAG_DATA + t);
+            pingPongs[t] = new PingPong(comm, options, sender, peer, TAG_DATA + t, this::spoils);
             threadLaps[t] = new IterationTimes(options.percentiles, share(most, t));
         }
     }

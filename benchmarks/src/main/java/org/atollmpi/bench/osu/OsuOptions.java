@@ -2,9 +2,13 @@ package org.atollmpi.bench.osu;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 import mpi.MPI;
+import org.atollmpi.bench.report.Charts;
 
 /**
  * Command-line options of the OSU benchmarks, parsed the way the OSU micro-benchmarks parse them:
@@ -22,6 +26,10 @@ import mpi.MPI;
  *       --percentiles              point-to-point: p50, p99 and max of the per-iteration times
  *       --jit-warmup               point-to-point: one untimed pass over every size first
  *   -c, --validation               fill messages with a pattern, check them, report Pass/Fail
+ *       --format text|csv|json     standard output: OSU's table (default), or CSV or JSON with the
+ *                                  run's parameters (benchmark, ranks, board, options, date, host)
+ *       --plot FILE.png|FILE.svg   also draw the main figure against the message size (log-log)
+ *       --progress                 on standard error, which size is running (OSU's output unchanged)
  *   -f, --full                     collectives: more columns (min and max over the ranks, ...)
  *   -g, --allocation               point-to-point: bytes allocated per iteration at 8 bytes (each rank)
  *   -v, --version                  print the benchmark's header line
@@ -47,6 +55,11 @@ public final class OsuOptions {
     public enum Kind {
         /** Two-rank ping-pong: sizes from 0 B to 4 MiB. */
         LATENCY(0, 1 << 22, 10_000, 200, 100, 10, "mixacghvPJ"),
+        /**
+         * Ping-pongs between n/2 pairs at once (rank r and r + n/2), as {@code osu_multi_lat}:
+         * sizes from 0 B to 4 MiB, the latency counts of {@link #LATENCY}.
+         */
+        MULTI_LATENCY(0, 1 << 22, 10_000, 200, 100, 10, "mixachvPJ"),
         /** Two-rank windows of {@code -W} messages (64), one way or both: sizes from 1 B to 4 MiB. */
         BANDWIDTH(1, 1 << 22, 100, 20, 10, 2, "mixacghvWPJ"),
         /** Pairs of ranks streaming windows of {@code -W} messages (64): sizes from 1 B to 4 MiB. */
@@ -120,6 +133,26 @@ public final class OsuOptions {
     public static final int DEFAULT_THREADS = 2;
 
     /** Where the messages live ({@code -a}). */
+    /** What standard output carries ({@code --format}). */
+    public enum Format {
+        /** OSU's table, which existing scripts parse. */
+        TEXT,
+        /** One header line, then one line per size with the run's parameters on every line. */
+        CSV,
+        /** One object: the run's parameters, the columns, one object per size. */
+        JSON;
+
+        static Format parse(String value, String option) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "text", "osu" -> TEXT;
+                case "csv" -> CSV;
+                case "json" -> JSON;
+                default -> throw new IllegalArgumentException(option + ": expected 'text', 'csv' or 'json', got '"
+                        + value + "'");
+            };
+        }
+    }
+
     public enum BufferKind {
         /** {@link MPI#newByteBuffer}: board memory, which the library moves without a staging copy. */
         BUFFER("direct buffers from MPI.newByteBuffer"),
@@ -174,11 +207,19 @@ public final class OsuOptions {
     public final boolean jitWarmup;
     public final boolean version;
     public final boolean help;
+    /** What standard output carries. */
+    public final Format format;
+    /** Where {@code --plot} draws the chart, or null for no chart. */
+    public final Path plot;
+    /** {@code --progress}: the running size on standard error. */
+    public final boolean progress;
+    /** The arguments as given, for the machine-readable output's record of the run. */
+    private final String[] args;
 
     private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
                        int windowSize, boolean validate, boolean full, boolean allocation, int threads,
                        RmaSync sync, WindowCreation window, boolean percentiles, boolean jitWarmup, boolean version,
-                       boolean help) {
+                       boolean help, Format format, Path plot, boolean progress, String[] args) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
@@ -196,6 +237,15 @@ public final class OsuOptions {
         this.jitWarmup = jitWarmup;
         this.version = version;
         this.help = help;
+        this.format = format;
+        this.plot = plot;
+        this.progress = progress;
+        this.args = args.clone();
+    }
+
+    /** The arguments the options were parsed from. */
+    public List<String> arguments() {
+        return List.of(args);
     }
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with a one-line reason. */
@@ -216,13 +266,16 @@ public final class OsuOptions {
         boolean jitWarmup = false;
         boolean version = false;
         boolean help = false;
+        Format format = Format.TEXT;
+        Path plot = null;
+        boolean progress = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             char option = letter(arg);
             if (option == 0) {
                 throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
-            if (!kind.accepts(option)) {
+            if (UNIVERSAL.indexOf(option) < 0 && !kind.accepts(option)) {
                 throw new IllegalArgumentException("option '" + arg + "' does not apply to this benchmark");
             }
             switch (option) {
@@ -263,6 +316,20 @@ public final class OsuOptions {
                 }
                 case 's' -> sync = RmaSync.parse(value(args, ++i, arg), arg);
                 case 'w' -> window = WindowCreation.parse(value(args, ++i, arg), arg);
+                case 'F' -> format = Format.parse(value(args, ++i, arg), arg);
+                case 'L' -> {
+                    String value = value(args, ++i, arg);
+                    try {
+                        plot = Path.of(value);
+                    } catch (InvalidPathException e) {
+                        throw new IllegalArgumentException(arg + ": '" + value + "' is not a file name");
+                    }
+                    if (!Charts.supports(plot)) {
+                        throw new IllegalArgumentException(arg + ": give a file name ending in .png or .svg, got '"
+                                + value + "'");
+                    }
+                }
+                case 'R' -> progress = true;
                 case 'P' -> percentiles = true;
                 case 'J' -> jitWarmup = true;
                 case 'c' -> validate = true;
@@ -272,6 +339,9 @@ public final class OsuOptions {
                 default -> help = true;
             }
         }
+        if (plot != null && kind == Kind.BARRIER) {
+            throw new IllegalArgumentException("--plot: the barrier has no message size to plot against");
+        }
         if (kind.defaultMin > 0 && max < 1) {
             throw new IllegalArgumentException("-m: this benchmark needs a maximum size of at least 1");
         }
@@ -279,8 +349,11 @@ public final class OsuOptions {
             min = 1;
         }
         return new OsuOptions(kind, min, max, iterations, warmup, buffers, windowSize, validate, full, allocation,
-                threads, sync, window, percentiles, jitWarmup, version, help);
+                threads, sync, window, percentiles, jitWarmup, version, help, format, plot, progress, args);
     }
+
+    /** The long-only options every benchmark accepts: --format, --plot, --progress. */
+    private static final String UNIVERSAL = "FLR";
 
     /** The letter of a short or long option ('P' and 'J' for the long-only ones), or 0 for anything else. */
     private static char letter(String arg) {
@@ -295,6 +368,9 @@ public final class OsuOptions {
             case "-w", "--win-option" -> 'w';
             case "--percentiles" -> 'P';
             case "--jit-warmup" -> 'J';
+            case "--format" -> 'F';
+            case "--plot" -> 'L';
+            case "--progress" -> 'R';
             case "-c", "--validation" -> 'c';
             case "-f", "--full" -> 'f';
             case "-g", "--allocation" -> 'g';
@@ -440,11 +516,17 @@ public final class OsuOptions {
             b.append("      --jit-warmup              one untimed pass over every size first, as our earlier default;\n"
                     + "                                off by default, as OSU\n");
         }
+        b.append("      --format text|csv|json    standard output: OSU's table (default), CSV or JSON with the run's\n"
+                + "                                parameters (benchmark, ranks, board, options, date, host) and a row a size\n");
+        if (kind != Kind.BARRIER) {
+            b.append("      --plot FILE.png|FILE.svg  also draw the first figure against the message size (log-log)\n");
+        }
+        b.append("      --progress                print the size running to standard error (stdout unchanged)\n");
         b.append("  -v, --version                 print the benchmark's header line\n");
         b.append("  -h, --help                    print this help\n");
         b.append(switch (kind) {
             case COLLECTIVE, BARRIER -> "Run on two or more ranks: bin/mpirun -np 4 " + program + " [options]\n";
-            case MESSAGE_RATE -> "Run on an even number of ranks, pairs r and r + n/2: bin/mpirun -np 4 " + program
+            case MESSAGE_RATE, MULTI_LATENCY -> "Run on an even number of ranks, pairs r and r + n/2: bin/mpirun -np 4 " + program
                     + " [options]\n";
             default -> "Run on exactly two ranks: bin/mpirun -np 2 " + program + " [options]\n";
         });

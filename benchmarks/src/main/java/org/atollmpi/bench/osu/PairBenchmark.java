@@ -91,7 +91,10 @@ abstract class PairBenchmark extends OsuBenchmark {
             warmUpTheJit();
         }
         boolean probed = false;
-        for (int size : sizes()) {
+        int[] sizes = sizes();
+        for (int k = 0; k < sizes.length; k++) {
+            int size = sizes[k];
+            progress(size, k, sizes.length);
             int iterations = options.iterations(size);
             int warmup = options.warmup(size);
             boolean probe = options.allocation && size == OsuOptions.ALLOCATION_PROBE_SIZE;

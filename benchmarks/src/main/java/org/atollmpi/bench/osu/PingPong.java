@@ -14,9 +14,13 @@ final class PingPong {
     private final boolean pings;
     private final int peer;
     private final int tag;
+    /** Whether this side damages one byte it receives before checking it: {@link OsuBenchmark#spoils}. */
+    private final java.util.function.IntPredicate spoils;
 
-    PingPong(Comm comm, OsuOptions options, boolean pings, int peer, int tag) {
+    PingPong(Comm comm, OsuOptions options, boolean pings, int peer, int tag,
+             java.util.function.IntPredicate spoils) {
         this.comm = comm;
+        this.spoils = spoils;
         int capacity = Math.max(options.maxSize, 1);
         this.sendBuffer = Payload.allocate(options.buffers, capacity);
         this.recvBuffer = Payload.allocate(options.buffers, capacity);
@@ -69,14 +73,23 @@ final class PingPong {
                 sendBuffer.fill(size, ping);
                 sendBuffer.send(comm, size, peer, tag);
                 recvBuffer.recv(comm, size, peer, tag);
+                spoil(size);
                 errors += recvBuffer.check(size, pong);
             } else {
                 recvBuffer.recv(comm, size, peer, tag);
+                spoil(size);
                 errors += recvBuffer.check(size, ping);
                 sendBuffer.fill(size, pong);
                 sendBuffer.send(comm, size, peer, tag);
             }
         }
         return errors;
+    }
+
+    /** The seam that proves validation can fail: one received byte inverted, where asked and there is one. */
+    private void spoil(int size) {
+        if (size > 0 && spoils.test(size)) {
+            recvBuffer.spoil(size / 2);
+        }
     }
 }

@@ -22,14 +22,12 @@ import mpi.MPI;
  * window memory with data of its own, one iteration runs with the same synchronisation as the
  * timed ones, and after a barrier every rank {@link #check}s what it was sent or fetched. The
  * system property {@code atoll.osu.corrupt=<rank>} makes that rank damage one element it checks
- * first: the seam that proves a wrong result is reported (tests only).
+ * first (only at {@code atoll.osu.corrupt.size}, when given): the seam that proves a wrong result is reported (tests only).
  */
 abstract class RmaBenchmark extends PairBenchmark {
     static final int VALIDATION_ROUNDS = 10;
     /** Every synchronisation: what OSU 7 offers for all but {@code osu_put_bibw}. */
     static final Set<RmaSync> ALL_SYNCS = EnumSet.allOf(RmaSync.class);
-    /** The rank that damages what it checks before checking, or -1. */
-    private static final int CORRUPT_RANK = Integer.getInteger("atoll.osu.corrupt", -1);
 
     final RmaSync sync;
     private final RmaEpochs.Traffic traffic;
@@ -146,7 +144,7 @@ abstract class RmaBenchmark extends PairBenchmark {
             }
             epochs.close();
             comm.barrier();
-            if (rank == CORRUPT_RANK) {
+            if (spoils(size)) {
                 spoil(size);
             }
             errors += check(size, round);

@@ -148,6 +148,9 @@ abstract class WindowBenchmark extends PairBenchmark {
                 window[in.length + w] = out[w].iSend(comm, size, peer, TAG_WINDOW);
             }
             Request.waitAll(window);
+            if (in.length > 0 && spoils(size)) {
+                in[0].spoil(size / 2); // the seam that proves validation can fail (tests only)
+            }
             for (int w = 0; w < in.length; w++) {
                 errors += in[w].check(size, seed(size, round, w, peer));
             }

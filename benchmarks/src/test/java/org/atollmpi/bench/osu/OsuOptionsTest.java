@@ -3,6 +3,7 @@ package org.atollmpi.bench.osu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,6 +83,47 @@ class OsuOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> OsuOptions.parse(Kind.COLLECTIVE, "--percentiles")).getMessage().contains("does not apply"));
         assertFalse(OsuOptions.usage(Kind.COLLECTIVE, "osu_bcast").contains("--percentiles"));
+    }
+
+    @Test
+    void formatPlotAndProgressApplyToEveryBenchmark() {
+        for (Kind kind : Kind.values()) {
+            OsuOptions plain = OsuOptions.parse(kind);
+            assertEquals(OsuOptions.Format.TEXT, plain.format, kind.toString());
+            assertNull(plain.plot);
+            assertFalse(plain.progress);
+            OsuOptions o = OsuOptions.parse(kind, "--format", "JSON", "--progress");
+            assertEquals(OsuOptions.Format.JSON, o.format, kind.toString());
+            assertTrue(o.progress);
+            assertEquals(java.util.List.of("--format", "JSON", "--progress"), o.arguments());
+            String usage = OsuOptions.usage(kind, "osu_x");
+            assertTrue(usage.contains("--format text|csv|json") && usage.contains("--progress"), usage);
+            if (kind != Kind.BARRIER) {
+                assertEquals(java.nio.file.Path.of("out/lat.svg"), OsuOptions.parse(kind, "--plot", "out/lat.svg").plot);
+                assertTrue(usage.contains("--plot FILE.png|FILE.svg"), usage);
+            }
+        }
+        assertEquals(OsuOptions.Format.CSV, OsuOptions.parse(Kind.LATENCY, "--format", "csv").format);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.LATENCY, "--format", "xml"))
+                .getMessage().contains("expected 'text', 'csv' or 'json', got 'xml'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.LATENCY, "--plot", "a.jpg"))
+                .getMessage().contains("ending in .png or .svg"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.BARRIER, "--plot", "a.png"))
+                .getMessage().contains("no message size"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.LATENCY, "--plot"))
+                .getMessage().contains("--plot needs a value"));
+    }
+
+    @Test
+    void multiLatencyIsLatencyOnPairs() {
+        OsuOptions multi = OsuOptions.parse(Kind.MULTI_LATENCY, "-m", "4", "-c", "-a", "arrays");
+        assertArrayEquals(new int[] {0, 1, 2, 4}, multi.sizes(), "from 0 B, as osu_latency");
+        assertEquals(10_000, multi.iterations(8));
+        assertEquals(100, multi.warmup(8));
+        assertEquals(BufferKind.ARRAYS, multi.buffers);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> OsuOptions.parse(Kind.MULTI_LATENCY, "-W", "4"))
+                .getMessage().contains("does not apply"));
+        assertTrue(OsuOptions.usage(Kind.MULTI_LATENCY, "osu_multi_lat").contains("even number of ranks"));
     }
 
     @Test
