@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -119,6 +120,29 @@ class RouterBoardSupplierTest {
         for (HostPort p : ports) {
             p.close();
         }
+    }
+
+    /** The node's first rank gives up, naming the file and the node's ranks, when a node peer never attaches. */
+    @Test
+    void aNodePeerThatNeverAttachesEndsTheWaitWithTheFileNamed() {
+        Path nodeFile = dir.resolve("atoll-test-lonely");
+        RoutingSpace creator = new RoutingSpace() {
+            @Override public int rank() { return 0; }
+            @Override public int size() { return 3; }
+            @Override public int[] nodeRanks() { return new int[] {0, 2}; }
+            @Override public Path boardPath() { return nodeFile; }
+            @Override public long jobKey() { return 5; }
+            @Override public void barrier() { throw new AssertionError(); }
+            @Override public byte[][] exchange(byte[] mine) { throw new AssertionError("the node board fails first"); }
+        };
+        long start = System.nanoTime();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+            () -> new RouterBoardSupplier(ShmBoardConfig.defaults().withHeapBytesPerRank(1 << 16)
+                .withAttachTimeoutMillis(300), TcpBoardConfig.defaults()).openPort(creator));
+        assertTrue(e.getMessage().contains(nodeFile.toString()) && e.getMessage().contains("[0, 2]")
+            && e.getMessage().contains("only 1 of the 2"), e.getMessage());
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "bounded by the attach timeout");
+        assertFalse(Files.exists(nodeFile), "nothing left behind");
     }
 
     private static void deposit(HostPort from, int to, long header) {
