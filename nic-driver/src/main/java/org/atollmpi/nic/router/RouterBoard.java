@@ -1,6 +1,7 @@
 package org.atollmpi.nic.router;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 import org.atollmpi.nic.Board;
 import org.atollmpi.nic.HostPort;
@@ -31,7 +32,7 @@ public final class RouterBoard implements Board {
         int[][] nodeRanks = new int[nodes][];
         for (int n = 0; n < nodes; n++) {
             int node = n;
-            nodeRanks[n] = java.util.stream.IntStream.range(0, ranks).filter(r -> nodeOf[r] == node).toArray();
+            nodeRanks[n] = IntStream.range(0, ranks).filter(r -> nodeOf[r] == node).toArray();
             if (nodeRanks[n].length == 0) {
                 throw new IllegalArgumentException("node " + n + " holds no rank: " + Arrays.toString(nodeOf));
             }

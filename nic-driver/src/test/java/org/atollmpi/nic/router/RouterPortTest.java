@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.atollmpi.nic.ArrivalHandler;
@@ -159,7 +160,7 @@ class RouterPortTest {
         byte[] near = new byte[500];
         assertEquals(NicStatus.OK, OneSided.get(port[0], 2, key.id(), key.capability(), 3500, near,
             Memory.BYTE_ARRAY_BASE, 500));
-        assertArrayEquals(java.util.Arrays.copyOf(data, 500), near);
+        assertArrayEquals(Arrays.copyOf(data, 500), near);
 
         // Atomics from both sides on one word.
         long[] old = {-1};
