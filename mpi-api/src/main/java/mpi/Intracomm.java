@@ -2,6 +2,7 @@ package mpi;
 
 import java.nio.Buffer;
 
+import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.ErrorClass;
 
 /**
@@ -158,9 +159,21 @@ public class Intracomm extends Comm {
             throw raise(ErrorClass.ARG, "splitType: splitType " + splitType
                 + " is neither Comm.TYPE_SHARED nor MPI.UNDEFINED");
         }
-        // Every rank of a job shares one shm board on one node: the node's group is the whole
-        // communicator, so TYPE_SHARED splits as split(0, key).
-        return split(splitType == TYPE_SHARED ? 0 : MPI.UNDEFINED, key, "splitType");
+        if (splitType == MPI.UNDEFINED) {
+            return split(MPI.UNDEFINED, key, "splitType");
+        }
+        // The ranks that share this rank's board memory (its node) are the colour: the lowest of
+        // them in this communicator, the same at each of them since sharing is per node. On one
+        // node that is every rank; a job across nodes splits per node.
+        Engine engine = MPI.engine("splitType");
+        int colour = getRank();
+        for (int r = 0; r < worldRanks.length; r++) {
+            if (engine.sharesBoardWith(worldRanks[r])) {
+                colour = r;
+                break;
+            }
+        }
+        return split(colour, key, "splitType");
     }
 
     public final Intracomm create(Group group) {

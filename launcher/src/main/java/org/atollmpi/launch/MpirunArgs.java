@@ -113,7 +113,8 @@ final class MpirunArgs implements OptionParser.Target {
                         + " (costs some latency; see docs/BENCHMARKS.md)."),
         new Option(List.of("--board"), 1, "shm|tcp|auto",
                 "The board the ranks talk through: shm (shared memory, one node), tcp (the TCP board: every"
-                        + " message crosses a loopback or network connection) or auto (shm on one node, the default)."
+                        + " message crosses a loopback or network connection) or auto (the default: shm on one"
+                        + " node; across nodes, a node's ranks through shm and the others through tcp)."
                         + " The same as ATOLL_BOARD in the environment."),
         new Option(List.of("--init-timeout"), 1, "seconds",
                 "Once one rank is in MPI_Init, end the job if another has not got there within this"

@@ -2,9 +2,9 @@ package org.atollmpi.nic;
 
 /**
  * Opens a rank's port onto the boards that reach its peers. The rank's runtime asks a supplier
- * and never names a board itself: the shm board's supplier serves a job on one node, a router of
- * the node's shm board and a network board will serve jobs on many, and a wrapper such as the
- * late-completing board can stand in front of either.
+ * and never names a board itself: the shm board's supplier serves a job on one node, the TCP
+ * board's any job, the router (of the node's shm board and the TCP board) a rank of a job on many
+ * nodes, and a wrapper such as the late-completing board can stand in front of any.
  */
 public interface BoardSupplier {
     /**

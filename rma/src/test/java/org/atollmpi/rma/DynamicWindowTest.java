@@ -15,8 +15,10 @@ import org.atollmpi.nic.Board;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.local.LocalBoard;
+import org.atollmpi.nic.router.RouterBoard;
 import org.atollmpi.nic.shm.ShmBoard;
 import org.atollmpi.nic.shm.ShmBoardConfig;
+import org.atollmpi.nic.tcp.TcpBoardConfig;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -40,7 +42,8 @@ class DynamicWindowTest {
             Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS)),
             Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, shm())),
             Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(RANKS, shm()),
-                20261123, 4)));
+                20261123, 4)),
+            Arguments.of("router", (Supplier<Board>) WindowTest::router));
     }
 
     private static ShmBoardConfig shm() {

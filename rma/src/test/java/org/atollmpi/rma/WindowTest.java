@@ -15,16 +15,19 @@ import org.atollmpi.nic.Board;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.local.LocalBoard;
+import org.atollmpi.nic.router.RouterBoard;
 import org.atollmpi.nic.shm.ShmBoard;
 import org.atollmpi.nic.shm.ShmBoardConfig;
+import org.atollmpi.nic.tcp.TcpBoardConfig;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Windows of 3 ranks (threads, each with its own engine on one board) on the local, shm and
- * late-completing boards: every synchronisation mode moves the data, accumulates are exact under
+ * Windows of 3 ranks (threads, each with its own engine on one board) on the local, shm,
+ * late-completing and router boards (the router: ranks 0 and 2 on one node, rank 1 on another,
+ * so each window is reached through both the shm and the TCP board): every synchronisation mode moves the data, accumulates are exact under
  * contention, and bad accesses raise the right class and change nothing.
  */
 @Timeout(90)
@@ -40,8 +43,14 @@ class WindowTest {
             all.add(Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, shm()), heap));
             all.add(Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(RANKS, shm()),
                 20261123, 4), heap));
+            all.add(Arguments.of("router", (Supplier<Board>) WindowTest::router, heap));
         }
         return all.build();
+    }
+
+    /** Ranks 0 and 2 on one node, rank 1 on another: every window reached over both boards. */
+    static Board router() {
+        return RouterBoard.roundRobin(RANKS, 2, shm(), TcpBoardConfig.defaults());
     }
 
     private static ShmBoardConfig shm() {
@@ -102,6 +111,8 @@ class WindowTest {
             java.nio.ByteBuffer peer = w.sharedMemory("sharedQuery", right);
             if (heap) {
                 assertEquals(null, peer, "a served member's memory cannot be mapped");
+            } else if (!r.engine().sharesBoardWith(right)) {
+                assertEquals(null, peer, "the memory of a member on another node cannot be mapped");
             } else {
                 assertEquals(BYTES, peer.capacity());
                 assertEquals(100 + r.me(), peer.getLong(8 * r.me()), "the right neighbour's memory, mapped");

@@ -51,7 +51,8 @@ public final class RankRuntime implements AutoCloseable {
         int level = Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, requestedThreadLevel));
         RuntimeSettings settings = RuntimeSettings.fromEnvironment();
         JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
-        RoutingSpace space = bootstrap != null ? bootstrap : RoutingSpace.singleton();
+        RoutingSpace real = bootstrap != null ? bootstrap : RoutingSpace.singleton();
+        RoutingSpace space = settings.routingSpace(real);
         BoardSupplier supplier = settings.boardSupplier(space);
         HostPort port;
         try {
@@ -66,7 +67,7 @@ public final class RankRuntime implements AutoCloseable {
         int cores = bootstrap != null ? bootstrap.nodeCores() : Runtime.getRuntime().availableProcessors();
         // A board whose NIC is a thread of each rank (TCP) needs cores for it too: a rank spins only
         // when every rank and its NIC threads have a core, else it would delay its own arrivals.
-        int threads = space.nodeRanks().length * (1 + supplier.nicThreadsPerPort());
+        int threads = real.nodeRanks().length * (1 + supplier.nicThreadsPerPort());
         Engine engine = new Engine(port, EngineConfig.forNode(threads, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();

@@ -8,6 +8,7 @@ import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.nic.late.LateCompletionBoard;
+import org.atollmpi.nic.router.RouterBoardSupplier;
 import org.atollmpi.nic.shm.ShmBoardConfig;
 import org.atollmpi.nic.shm.ShmBoardSupplier;
 import org.atollmpi.nic.tcp.TcpBoardConfig;
@@ -25,7 +26,11 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  * <tr><td>{@code atoll.stats}</td><td>{@code ATOLL_STATS}</td><td>{@code true}/{@code 1}: print how the rank's
  *     sends mapped onto the NIC (the engine's counters) on standard error at {@code MPI.Finalize}</td></tr>
  * <tr><td>{@code atoll.board}</td><td>{@code ATOLL_BOARD}</td><td>{@code shm}, {@code tcp} or {@code auto} (the
- *     default: shm when every rank shares this node); {@code mpirun --board} sets it</td></tr>
+ *     default: shm when every rank shares this node, else the router between the node's shm board and the TCP
+ *     board, or the TCP board alone for a rank alone on its node); {@code mpirun --board} sets it</td></tr>
+ * <tr><td>{@code atoll.test.nodes}</td><td>{@code ATOLL_TEST_NODES}</td><td>a test aid: the ranks of each node
+ *     pretend to be on this many nodes (dealt round robin, a board file each), so that one machine runs a job
+ *     that spans nodes</td></tr>
  * <tr><td>{@code atoll.nic.late}</td><td>{@code ATOLL_NIC_LATE_COMPLETION}</td><td>a seed: put the board behind
  *     the late-completing board (one-sided operations complete late and out of order), for testing</td></tr>
  * </table>
@@ -34,8 +39,9 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  * @param stats         whether to print the engine's counters at Finalize
  * @param lateSeed      the late-completion seed, or null for none
  * @param board         which board the rank opens its port on
+ * @param testNodes     pretend nodes per real node (1: the real ones)
  */
-record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board) {
+record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board, int testNodes) {
     /** The values of {@code atoll.board} / {@code ATOLL_BOARD}. */
     enum BoardChoice {
         SHM, TCP, AUTO;
@@ -62,6 +68,8 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
     static final String LATE_ENV = "ATOLL_NIC_LATE_COMPLETION";
     static final String BOARD_PROPERTY = "atoll.board";
     static final String BOARD_ENV = "ATOLL_BOARD";
+    static final String TEST_NODES_PROPERTY = "atoll.test.nodes";
+    static final String TEST_NODES_ENV = "ATOLL_TEST_NODES";
 
     static RuntimeSettings fromEnvironment() {
         return from(System.getenv(), System.getProperties());
@@ -81,19 +89,40 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
         }
         boolean stats = flag(setting(env, properties, STATS_PROPERTY, STATS_ENV), STATS_PROPERTY, STATS_ENV);
         BoardChoice board = BoardChoice.parse(setting(env, properties, BOARD_PROPERTY, BOARD_ENV));
-        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board);
+        int testNodes = 1;
+        String nodes = setting(env, properties, TEST_NODES_PROPERTY, TEST_NODES_ENV);
+        if (nodes != null && !nodes.isBlank()) {
+            try {
+                testNodes = Integer.parseInt(nodes.trim());
+            } catch (NumberFormatException e) {
+                testNodes = 0;
+            }
+            if (testNodes < 1) {
+                throw new IllegalArgumentException(TEST_NODES_PROPERTY + " / " + TEST_NODES_ENV
+                    + " must be a number of nodes (1 or more), not '" + nodes + "'");
+            }
+        }
+        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board, testNodes);
+    }
+
+    /** The space the board supplier sees: the real one, or its nodes split as {@code atoll.test.nodes} asks. */
+    RoutingSpace routingSpace(RoutingSpace real) {
+        return PretendNodes.split(real, testNodes);
     }
 
     /**
-     * The board asked for, for a rank of {@code space} (auto: the node's shm board when the job is
-     * on one node, else the TCP board, until a router combines the two), behind the
-     * late-completing board when asked.
+     * The board asked for, for a rank of {@code space}, behind the late-completing board when
+     * asked. Auto: the node's shm board when the job is on one node (every rank sees that alike);
+     * else the router for a rank whose node holds others, and the TCP board for a rank alone on
+     * its node. Ranks of one job may so take the router and the TCP board side by side: both
+     * meet the job once, in the TCP board's address exchange, and speak the same TCP board.
      */
     BoardSupplier boardSupplier(RoutingSpace space) {
+        int onNode = space.nodeRanks().length;
         BoardSupplier chosen = switch (board) {
             case SHM -> shm();
             case TCP -> tcp();
-            case AUTO -> space.nodeRanks().length == space.size() ? shm() : tcp();
+            case AUTO -> onNode == space.size() ? shm() : onNode > 1 ? router() : tcp();
         };
         if (lateSeed == null) {
             return chosen;
@@ -116,8 +145,18 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
         return new ShmBoardSupplier(ShmBoardConfig.fromSettings());
     }
 
-    private static BoardSupplier tcp() {
-        return new TcpBoardSupplier(TcpBoardConfig.fromSettings());
+    private BoardSupplier tcp() {
+        return new TcpBoardSupplier(tcpConfig());
+    }
+
+    private BoardSupplier router() {
+        return new RouterBoardSupplier(ShmBoardConfig.fromSettings(), tcpConfig());
+    }
+
+    /** Pretend nodes are one machine: the TCP board listens on loopback unless told otherwise. */
+    private TcpBoardConfig tcpConfig() {
+        TcpBoardConfig config = TcpBoardConfig.fromSettings();
+        return testNodes > 1 && config.host() == null ? config.withHost("127.0.0.1") : config;
     }
 
     private static String setting(Map<String, String> env, Properties properties, String property, String variable) {

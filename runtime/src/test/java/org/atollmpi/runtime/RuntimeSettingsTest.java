@@ -6,9 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 
+import org.atollmpi.nic.RoutingSpace;
+import org.atollmpi.nic.router.RouterBoardSupplier;
+import org.atollmpi.nic.shm.ShmBoardSupplier;
+import org.atollmpi.nic.tcp.TcpBoardSupplier;
 import org.junit.jupiter.api.Test;
 
 class RuntimeSettingsTest {
@@ -54,5 +63,52 @@ class RuntimeSettingsTest {
         e = assertThrows(IllegalArgumentException.class,
             () -> RuntimeSettings.from(Map.of("ATOLL_NIC_LATE_COMPLETION", "x"), new Properties()));
         assertTrue(e.getMessage().contains("ATOLL_NIC_LATE_COMPLETION"), e.getMessage());
+    }
+
+    /** A rank of {@code size} whose node holds {@code nodeRanks}; nothing is ever met. */
+    private static RoutingSpace space(int rank, int size, int... nodeRanks) {
+        return new RoutingSpace() {
+            @Override public int rank() { return rank; }
+            @Override public int size() { return size; }
+            @Override public int[] nodeRanks() { return nodeRanks.clone(); }
+            @Override public Path boardPath() { return Path.of("/dev/shm/atoll-job-0"); }
+            @Override public long jobKey() { return 1; }
+            @Override public void barrier() { throw new AssertionError(); }
+            @Override public byte[][] exchange(byte[] mine) { throw new AssertionError(); }
+        };
+    }
+
+    @Test
+    void autoTakesShmOnOneNodeTheRouterBesideNodePeersAndTcpAlone() {
+        RuntimeSettings auto = RuntimeSettings.from(Map.of(), new Properties());
+        assertInstanceOf(ShmBoardSupplier.class, auto.boardSupplier(space(1, 3, 0, 1, 2)));
+        assertInstanceOf(RouterBoardSupplier.class, auto.boardSupplier(space(2, 4, 0, 2)));
+        assertInstanceOf(TcpBoardSupplier.class, auto.boardSupplier(space(1, 4, 1)));
+        RuntimeSettings tcp = RuntimeSettings.from(Map.of("ATOLL_BOARD", "tcp"), new Properties());
+        assertInstanceOf(TcpBoardSupplier.class, tcp.boardSupplier(space(2, 4, 0, 2)));
+    }
+
+    @Test
+    void pretendNodesDealEachNodesRanksRoundRobinWithABoardFileEach() {
+        RuntimeSettings two = RuntimeSettings.from(Map.of("ATOLL_TEST_NODES", "2"), new Properties());
+        assertEquals(2, two.testNodes());
+        RoutingSpace r3 = two.routingSpace(space(3, 5, 0, 1, 2, 3, 4));
+        assertArrayEquals(new int[] {1, 3}, r3.nodeRanks());
+        assertEquals(Path.of("/dev/shm/atoll-job-0.n1"), r3.boardPath());
+        assertEquals(3, r3.rank());
+        assertEquals(5, r3.size());
+        RoutingSpace r4 = two.routingSpace(space(4, 5, 0, 1, 2, 3, 4));
+        assertArrayEquals(new int[] {0, 2, 4}, r4.nodeRanks());
+        assertEquals(Path.of("/dev/shm/atoll-job-0.n0"), r4.boardPath());
+        RoutingSpace alone = RuntimeSettings.from(Map.of("ATOLL_TEST_NODES", "9"), new Properties())
+            .routingSpace(space(1, 2, 0, 1));
+        assertArrayEquals(new int[] {1}, alone.nodeRanks(), "more pretend nodes than ranks: one rank each");
+        RoutingSpace real = space(0, 2, 0, 1);
+        assertSame(real, RuntimeSettings.from(Map.of(), new Properties()).routingSpace(real));
+        for (String bad : new String[] {"0", "-1", "two"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RuntimeSettings.from(Map.of("ATOLL_TEST_NODES", bad), new Properties()));
+            assertTrue(e.getMessage().contains("ATOLL_TEST_NODES") && e.getMessage().contains(bad), e.getMessage());
+        }
     }
 }

@@ -43,6 +43,46 @@ public final class ShmBoardSupplier implements BoardSupplier {
     }
 
     /**
+     * This rank's port on its node's board, for a job that spans nodes (the router): a board of
+     * the node's ranks only, where a rank's index is its place in {@link RoutingSpace#nodeRanks()}.
+     * It meets no rank off the node, so every other rank of the job may be doing something else
+     * meanwhile (a rank alone on its node opens no shm board at all): the node's first rank
+     * creates the file, the others wait for it to be ready (as {@link ShmBoard#attach} does), and
+     * the creator unlinks it once the header counts every node rank attached, waiting at most
+     * the attach timeout for them.
+     *
+     * @throws IllegalStateException when a node rank does not attach in time (naming the file)
+     */
+    public static ShmHostPort openNodePort(RoutingSpace space, ShmBoardConfig config) {
+        int[] nodeRanks = space.nodeRanks();
+        int index = Arrays.binarySearch(nodeRanks, space.rank());
+        if (index < 0) {
+            throw new IllegalArgumentException("rank " + space.rank() + " is not among its node's ranks "
+                + Arrays.toString(nodeRanks));
+        }
+        ShmBoard board;
+        if (space.boardPath() == null) {
+            board = ShmBoard.anonymous(nodeRanks.length, config);
+        } else {
+            ShmBoardConfig keyed = config.withJobKey(space.jobKey());
+            boolean creator = index == 0;
+            board = ShmBoard.attach(space.boardPath(), nodeRanks.length, keyed, creator);
+            if (creator) {
+                if (!board.awaitAttached(nodeRanks.length, keyed.attachTimeoutMillis())) {
+                    long attached = board.attachedCount();
+                    board.unlink();
+                    throw new IllegalStateException("shm board " + space.boardPath() + ": only " + attached + " of the "
+                        + nodeRanks.length + " ranks of this node " + Arrays.toString(nodeRanks) + " attached within "
+                        + keyed.attachTimeoutMillis() + " ms (" + ShmBoardConfig.ATTACH_TIMEOUT_PROPERTY + " sets the wait)");
+                }
+                board.unlink();
+            }
+        }
+        HELD.add(board);
+        return board.open(index);
+    }
+
+    /**
      * The first rank of the node creates and initialises the board file, the others map it once
      * it exists; when all have mapped it, the file is unlinked: the memory lives on in the
      * mappings, and a job that is killed leaves nothing behind in /dev/shm.

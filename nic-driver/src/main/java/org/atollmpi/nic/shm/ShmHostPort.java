@@ -260,6 +260,19 @@ public final class ShmHostPort implements HostPort {
         return fetched;
     }
 
+    /**
+     * Checks an access to one of this port's own windows as {@link #get} would (NACK order id,
+     * capability, rights, offset, length, alignment), touching no memory: for a network board
+     * that serves this rank's windows to peers off the node (the router's TCP port), so that one
+     * key reaches a window from both boards. Safe from any thread: the owner rewrites a
+     * descriptor under its sequence lock.
+     *
+     * @return the address of the first byte in this process, or {@code -status}
+     */
+    public long resolveOwnWindow(int windowId, long capability, long offset, long length, int right, boolean atomic) {
+        return windowTables[rank].resolve(windowId, capability, offset, length, right, atomic);
+    }
+
     private long resolve(int target, int windowId, long capability, long offset, long length, int right, boolean atomic) {
         checkOpen();
         if (target < 0 || target >= ranks) {

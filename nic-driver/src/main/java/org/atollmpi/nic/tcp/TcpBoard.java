@@ -2,6 +2,7 @@ package org.atollmpi.nic.tcp;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.function.IntFunction;
 
 import org.atollmpi.nic.Board;
 import org.atollmpi.nic.HostPort;
@@ -15,20 +16,32 @@ import org.atollmpi.nic.KernelRandom;
 public final class TcpBoard implements Board {
     private final TcpTransport transport;
     private final TcpHostPort[] ports;
-    private final TcpHeap[] heaps;
+    private final PortMemory[] memories;
 
     public TcpBoard(int ranks, TcpBoardConfig config) {
-        this(ranks, config, KernelRandom.nextLong(), ConnectionLog.STDERR);
+        this(ranks, config, r -> PortMemory.own(r, config.heapBytesPerRank(), config.windowEntries()));
+    }
+
+    /**
+     * Ports serving the memory {@code memory} gives each rank (an in-process router board passes
+     * the memory and windows of each rank's shm port).
+     */
+    public TcpBoard(int ranks, TcpBoardConfig config, IntFunction<PortMemory> memory) {
+        this(ranks, config, KernelRandom.nextLong(), ConnectionLog.STDERR, memory);
     }
 
     TcpBoard(int ranks, TcpBoardConfig config, long secret, ConnectionLog log) {
+        this(ranks, config, secret, log, r -> PortMemory.own(r, config.heapBytesPerRank(), config.windowEntries()));
+    }
+
+    private TcpBoard(int ranks, TcpBoardConfig config, long secret, ConnectionLog log, IntFunction<PortMemory> memory) {
         transport = TcpTransport.start(config.ioThreads());
         ports = new TcpHostPort[ranks];
-        heaps = new TcpHeap[ranks];
+        memories = new PortMemory[ranks];
         InetSocketAddress[] addresses = new InetSocketAddress[ranks];
         for (int r = 0; r < ranks; r++) {
-            heaps[r] = new TcpHeap(config.heapBytesPerRank());
-            ports[r] = new TcpHostPort(r, ranks, secret, config, transport, heaps[r], log);
+            memories[r] = memory.apply(r);
+            ports[r] = new TcpHostPort(r, ranks, secret, config, transport, memories[r], log);
             addresses[r] = ports[r].listen(InetAddress.getLoopbackAddress());
         }
         for (TcpHostPort port : ports) {
@@ -46,15 +59,15 @@ public final class TcpBoard implements Board {
         return ports[rank].listenAddress();
     }
 
-    /** Closes every port and the event loops, then gives the memory back. */
+    /** Closes every port and the event loops, then gives the memory back (its own; a router's is the shm board's). */
     @Override
     public void close() {
         for (TcpHostPort port : ports) {
             port.close();
         }
         transport.close();
-        for (TcpHeap heap : heaps) {
-            heap.release();
+        for (PortMemory memory : memories) {
+            memory.release();
         }
     }
 }

@@ -96,6 +96,12 @@ public record TcpBoardConfig(int slotsPerPeer, int ringBytesPerPeer, int notific
             bytes, outstanding, ioThreads, host, handshakeMillis);
     }
 
+    /** Listening on {@code host} (an address or a name; null: the default rule) instead of this config's host. */
+    public TcpBoardConfig withHost(String host) {
+        return new TcpBoardConfig(slotsPerPeer, ringBytesPerPeer, notificationsPerPeer, windowEntries, heapBytesPerRank,
+            partBytes, outstanding, ioThreads, host, handshakeMillis);
+    }
+
     public TcpBoardConfig withHandshakeMillis(long millis) {
         return new TcpBoardConfig(slotsPerPeer, ringBytesPerPeer, notificationsPerPeer, windowEntries, heapBytesPerRank,
             partBytes, outstanding, ioThreads, host, millis);

@@ -21,8 +21,9 @@ import org.atollmpi.nic.RoutingSpace;
  * every rank shares this node; else the address the routing space says the other hosts reach
  * (the one this rank reached mpirun's job server from), else the first address of an interface
  * that is up. Never {@code InetAddress.getLocalHost()}, which is 127.0.1.1 on Debian. A router that
- * puts a node's ranks on the shm board and the others on this one opens both ports from its own
- * supplier ({@link #listenAddress} chooses the same way for it).
+ * puts a node's ranks on the shm board and the others on this one ({@code org.atollmpi.nic.router})
+ * opens its TCP port with {@link #openPort(RoutingSpace, PortMemory)}, serving the shm board's memory
+ * and windows ({@link #listenAddress} chooses where it listens the same way).
  *
  * <p>The port and its memory are held, never closed, for the process's life, as on the shm board:
  * buffers from {@code MPI.newByteBuffer} live in it.
@@ -36,9 +37,18 @@ public final class TcpBoardSupplier implements BoardSupplier {
 
     @Override
     public HostPort openPort(RoutingSpace space) {
+        return openPort(space, PortMemory.own(space.rank(), config.heapBytesPerRank(), config.windowEntries()));
+    }
+
+    /**
+     * This rank's port serving {@code memory} (its board memory and window table) instead of a
+     * heap and a table of its own: a router's TCP port serves the rank's shm memory and windows.
+     * Meets the other ranks in one exchange, as {@link #openPort(RoutingSpace)}.
+     */
+    public HostPort openPort(RoutingSpace space, PortMemory memory) {
         TcpTransport transport = TcpTransport.start(config.ioThreads());
-        TcpHostPort port = new TcpHostPort(space.rank(), space.size(), space.jobKey(), config, transport,
-            new TcpHeap(config.heapBytesPerRank()), ConnectionLog.STDERR);
+        TcpHostPort port = new TcpHostPort(space.rank(), space.size(), space.jobKey(), config, transport, memory,
+            ConnectionLog.STDERR);
         InetSocketAddress mine = port.listen(listenHost(space));
         byte[][] blobs = space.exchange(encode(mine));
         InetSocketAddress[] addresses = new InetSocketAddress[space.size()];

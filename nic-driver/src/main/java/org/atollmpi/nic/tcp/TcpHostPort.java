@@ -44,21 +44,19 @@ public final class TcpHostPort implements HostPort {
     private final long secret;
     private final TcpBoardConfig config;
     private final TcpTransport transport;
-    private final TcpHeap heap;
+    private final PortMemory memory;
     private final ConnectionLog log;
     private final FrameLimits limits;
-    private final TcpWindows windows;
     private final WindowResponder responder;
     private final OutstandingOps ops;
     private final AtomicReferenceArray<PeerLink> links;
     private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
-    private final long[] capabilityOut = new long[1];
     private volatile InetSocketAddress[] peers;
     private Channel listener;
     private volatile boolean closed;
 
-    TcpHostPort(int rank, int size, long secret, TcpBoardConfig config, TcpTransport transport, TcpHeap heap,
-                ConnectionLog log) {
+    TcpHostPort(int rank, int size, long secret, TcpBoardConfig config, TcpTransport transport,
+                PortMemory memory, ConnectionLog log) {
         if (size < 1 || rank < 0 || rank >= size) {
             throw new IllegalArgumentException("rank " + rank + " is not a rank of " + size);
         }
@@ -67,11 +65,10 @@ public final class TcpHostPort implements HostPort {
         this.secret = secret;
         this.config = config;
         this.transport = transport;
-        this.heap = heap;
+        this.memory = memory;
         this.log = log;
         this.limits = new FrameLimits(config.maxSendLength(), config.partBytes());
-        this.windows = new TcpWindows(config.windowEntries());
-        this.responder = new WindowResponder(windows, config.partBytes());
+        this.responder = new WindowResponder(memory, config.partBytes());
         this.ops = new OutstandingOps(config.outstanding(), config.partBytes());
         this.links = new AtomicReferenceArray<>(size);
         links.set(rank, new PeerLink(rank, true, config));
@@ -400,12 +397,12 @@ public final class TcpHostPort implements HostPort {
     @Override
     public BoardRegion allocate(long length) {
         checkOpen();
-        return heap.allocate(length);
+        return memory.allocate(length);
     }
 
     @Override
     public int windowCapacity() {
-        return windows.capacity();
+        return memory.windowCapacity();
     }
 
     /**
@@ -415,26 +412,13 @@ public final class TcpHostPort implements HostPort {
     @Override
     public WindowKey register(BoardRegion region, long offset, long length, int rights) {
         checkOpen();
-        if (region.base() != null || !heap.contains(region.address(), region.length())) {
-            throw new IllegalArgumentException(region + " is not board memory of rank " + rank);
-        }
-        if (offset < 0 || length < 0 || offset > region.length() || length > region.length() - offset) {
-            throw new IllegalArgumentException("window [" + offset + ", " + offset + " + " + length
-                + ") is not inside " + region);
-        }
-        if ((rights & ~WindowRights.ALL) != 0) {
-            throw new IllegalArgumentException("unknown window rights: " + rights);
-        }
-        int id = windows.register(region.address() + offset, length, rights, capabilityOut);
-        return id < 0 ? null : new WindowKey(rank, id, capabilityOut[0]);
+        return memory.register(region, offset, length, rights);
     }
 
     @Override
     public void deregister(WindowKey key) {
         checkOpen();
-        if (key.owner() != rank || !windows.deregister(key.id())) {
-            throw new IllegalArgumentException(key + " names no window registered at rank " + rank);
-        }
+        memory.deregister(key);
     }
 
     /** Only this rank reaches its memory directly; every other rank goes through the network. */
@@ -450,14 +434,14 @@ public final class TcpHostPort implements HostPort {
         if (target != rank) {
             return null;
         }
-        long address = windows.resolve(windowId, capability, 0, length, WindowRights.READ | WindowRights.WRITE, false);
+        long address = memory.resolve(windowId, capability, 0, length, WindowRights.READ | WindowRights.WRITE, false);
         return address < 0 ? null : Memory.wrap(address, length);
     }
 
     @Override
     public BoardRegion regionOf(Object base, long offset, long length) {
         checkOpen();
-        return base == null ? heap.viewOf(offset, length) : null;
+        return memory.regionOf(base, offset, length);
     }
 
     @Override

@@ -16,14 +16,14 @@ import org.atollmpi.nic.WindowRights;
 /**
  * The NIC's responder: runs a peer's PUT, GET, FETCH_ADD and CAS on this port's windows, on the
  * thread that received the request (an event loop), without the owning rank's help, and builds
- * the reply. Every access is checked by {@link TcpWindows#resolve} first, over the whole
+ * the reply. Every access is checked by {@link PortMemory#resolve} first, over the whole
  * operation even for one part of it, and a failed check touches no memory.
  */
 final class WindowResponder {
-    private final TcpWindows windows;
+    private final PortMemory windows;
     private final int partBytes;
 
-    WindowResponder(TcpWindows windows, int partBytes) {
+    WindowResponder(PortMemory windows, int partBytes) {
         this.windows = windows;
         this.partBytes = partBytes;
     }

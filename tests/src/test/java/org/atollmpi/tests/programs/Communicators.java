@@ -5,6 +5,7 @@ import static org.atollmpi.tests.programs.Check.expectError;
 import static org.atollmpi.tests.programs.Check.step;
 import static org.atollmpi.tests.programs.Check.that;
 
+import java.nio.Buffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +14,9 @@ import mpi.Group;
 import mpi.Info;
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.MPIException;
 import mpi.Request;
+import mpi.Win;
 
 /**
  * Groups and communicators on any number of ranks, one dialect ({@code ompi}: Open MPI names,
@@ -168,7 +171,26 @@ public final class Communicators {
             r.waitFor();
             equal(MPI.CONGRUENT, Comm.compare(c, i), "compare(c, iDup of c)");
             Intracomm shared = WORLD.splitType(Comm.TYPE_SHARED, me, MPI.INFO_NULL);
-            equal(n, shared.getSize(), "one node: splitType(TYPE_SHARED) is the whole world");
+            // TYPE_SHARED holds the ranks whose board memory this rank maps: every rank on the one
+            // node's shm board, this rank alone on the TCP board, its node's ranks in a job across nodes.
+            Win all = new Win(8, 1, MPI.INFO_NULL, WORLD, (Buffer) null, Win.FLAVOR_PRIVATE);
+            all.setErrhandler(MPI.ERRORS_RETURN);
+            int mapped = 0;
+            for (int peer = 0; peer < n; peer++) {
+                try {
+                    all.sharedQuery(peer);
+                    mapped++;
+                } catch (MPIException e) {
+                    equal(MPI.ERR_RMA_SHARED, e.getErrorClass(), "sharedQuery(" + peer + ")'s error class");
+                }
+            }
+            all.free();
+            equal(mapped, shared.getSize(), "splitType(TYPE_SHARED): the ranks whose memory this rank maps");
+            Win sharedWindow = new Win(8, 1, MPI.INFO_NULL, shared, (Buffer) null, Win.FLAVOR_SHARED);
+            for (int member = 0; member < shared.getSize(); member++) {
+                that(sharedWindow.sharedQuery(member).capacity() == 8, "a shared window maps member %d", member);
+            }
+            sharedWindow.free();
             for (Comm x : new Comm[] {c, i, shared}) {
                 x.free();
             }
