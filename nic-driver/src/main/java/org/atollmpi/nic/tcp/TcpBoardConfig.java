@@ -26,7 +26,9 @@ import org.atollmpi.nic.shm.ShmBoardConfig;
  * <tr><td>{@code atoll.tcp.outstanding}</td><td>1024</td><td>one-sided operations in flight per port (then BUSY)</td></tr>
  * <tr><td>{@code atoll.tcp.ioThreads}</td><td>1</td><td>event-loop threads per process (they play the NIC)</td></tr>
  * <tr><td>{@code atoll.tcp.host}</td><td>loopback on one node, else where mpirun was reached from</td><td>the address this rank listens on and announces: an address, host name, interface name or CIDR block ({@link HostAddresses#matching})</td></tr>
- * <tr><td>{@code atoll.tcp.handshakeMs}</td><td>10000</td><td>how long a connection may take to authenticate</td></tr>
+ * <tr><td>{@code atoll.tcp.handshakeMs}</td><td>60000</td><td>how long a connection may take to authenticate (as long as mpirun's
+ * {@code --init-timeout}: 64 ranks oversubscribed on 2 cores took over 10 s for their first
+ * connections, each JVM still compiling Netty's paths)</td></tr>
  * </table>
  */
 public record TcpBoardConfig(int slotsPerPeer, int ringBytesPerPeer, int notificationsPerPeer, int windowEntries,
@@ -54,7 +56,7 @@ public record TcpBoardConfig(int slotsPerPeer, int ringBytesPerPeer, int notific
     }
 
     public static TcpBoardConfig defaults() {
-        return new TcpBoardConfig(32, 1 << 20, 1024, 1024, 256L << 20, 1 << 20, 1024, 1, null, 10_000);
+        return new TcpBoardConfig(32, 1 << 20, 1024, 1024, 256L << 20, 1 << 20, 1024, 1, null, 60_000);
     }
 
     public static TcpBoardConfig fromSettings() {
