@@ -94,6 +94,60 @@ class JobServerTest {
         }
     }
 
+    /**
+     * Wire-up is O(p) per rank: a rank receives one blob per rank of the job, never one per pair.
+     * Ranks of jobs of 4 and 16 contribute a TCP board address (7 bytes: length, IPv4, port); each
+     * receives exactly one EXCHANGE_DONE frame of 4 + 1 + 4 + 4 + p * (4 + 7) bytes, so the bytes
+     * grow by the same 11 per added rank, and the blobs are everyone's, in rank order.
+     */
+    @Test
+    void wireUpSendsEachRankOneBlobPerRank() throws IOException {
+        long[] received = new long[2];
+        int[] sizes = {4, 16};
+        for (int k = 0; k < sizes.length; k++) {
+            int p = sizes[k];
+            try (JobServer job = new JobServer(p, SECRET, (rank, code, fatalError, message) -> { }, log::add)) {
+                List<Client> ranks = new java.util.ArrayList<>();
+                try {
+                    for (int r = 0; r < p; r++) {
+                        Client c = new Client(job);
+                        ranks.add(c);
+                        assertEquals(WELCOME, c.hello(r, SECRET).type());
+                    }
+                    for (int r = 0; r < p; r++) {
+                        byte[] address = {4, 127, 0, 0, 1, (byte) (r >> 8), (byte) r};
+                        ranks.get(r).send(EXCHANGE, o -> {
+                            o.writeInt(0);
+                            writeBlob(o, address);
+                        });
+                    }
+                    for (int r = 0; r < p; r++) {
+                        DataInputStream in = ranks.get(r).in;
+                        int length = in.readInt();
+                        received[k] = Math.max(received[k], 4L + length);
+                        assertEquals(4 + 1 + 4 + 4 + p * (4 + 7), 4 + length, "bytes rank " + r + " of " + p + " received");
+                        byte[] frame = new byte[length];
+                        in.readFully(frame);
+                        assertEquals(EXCHANGE_DONE, frame[0]);
+                        DataInputStream body = new DataInputStream(new java.io.ByteArrayInputStream(frame, 1, length - 1));
+                        assertEquals(0, body.readInt());
+                        assertEquals(p, body.readInt());
+                        for (int from = 0; from < p; from++) {
+                            byte[] blob = readBlob(body, 7);
+                            assertEquals(from & 0xFF, blob[6] & 0xFF, "blob " + from + " at rank " + r);
+                        }
+                    }
+                } finally {
+                    for (Client c : ranks) {
+                        c.close();
+                    }
+                }
+            }
+        }
+        // four times the ranks, four times the bytes less the fixed 13 of the frame's header
+        assertEquals(4 * (received[0] - 13), received[1] - 13);
+    }
+
     @Test
     void finalizeAndAbortAreRecordedBeforeTheyAreAcknowledged() throws Exception {
         try (Client r0 = new Client(); Client r1 = new Client()) {
@@ -197,6 +251,10 @@ class JobServerTest {
         final DataOutputStream out;
 
         Client() throws IOException {
+            this(server);
+        }
+
+        Client(JobServer server) throws IOException {
             String[] hostPort = server.address().split(":");
             socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]));
             socket.setSoTimeout(10_000); // a blocked read is not interruptible: never wait forever
