@@ -131,8 +131,8 @@ public final class Engine implements AutoCloseable {
         this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
         this.pools = threadSafe ? ThreadLocal.withInitial(() -> new OperationPool(OperationPool.PER_THREAD_CAPACITY)) : null;
         this.counters = new EngineCounters(size);
-        this.soleIdler = threadSafe ? null : newIdleStrategy(config, false);
-        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config, true)) : null;
+        this.soleIdler = threadSafe ? null : newIdleStrategy(config.idle(), false);
+        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config.idle(), true)) : null;
         this.sequencer = new Sequencer(size, held);
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
@@ -146,14 +146,13 @@ public final class Engine implements AutoCloseable {
 
     /**
      * A fresh idle strategy: spinning when every rank has a core (a thread-safe engine spins with
-     * a pause, its threads share the core with the lock holder), else Agrona's back-off, parking
-     * at most {@link EngineConfig#maxParkNanos}.
+     * a pause, its threads share the core with the lock holder), else Agrona's back-off.
      */
-    static IdleStrategy newIdleStrategy(EngineConfig config, boolean shared) {
-        if (config.idle() == EngineConfig.IdleMode.SPIN) {
+    static IdleStrategy newIdleStrategy(EngineConfig.IdleMode mode, boolean shared) {
+        if (mode == EngineConfig.IdleMode.SPIN) {
             return shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
         }
-        return new BackoffIdleStrategy(64, 16, 1_000, config.maxParkNanos());
+        return new BackoffIdleStrategy(64, 16, 1_000, 200_000);
     }
 
     public int rank() {

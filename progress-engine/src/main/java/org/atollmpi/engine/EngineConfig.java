@@ -15,10 +15,9 @@ package org.atollmpi.engine;
  * @param stagingSlots     number of staging chunks in flight per rendezvous send
  * @param idle             the idle strategy of blocking waits
  * @param heapRendezvous   how a rendezvous moves data that is not in board memory
- * @param maxParkNanos     the longest park of a backing-off wait ({@link IdleMode#BACKOFF})
  */
 public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
-                           HeapRendezvous heapRendezvous, long maxParkNanos) {
+                           HeapRendezvous heapRendezvous) {
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** Capped by the board's largest record (128 KiB less a header on the shm board). */
     public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
@@ -29,16 +28,6 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
      */
     public static final int DEFAULT_CHUNK_BYTES = 128 * 1024;
     public static final int DEFAULT_STAGING_SLOTS = 4;
-    /**
-     * Longest park of a backing-off wait when the threads that wait share a core with one other
-     * (a few microseconds of latency lost against a rank that wakes it, at most).
-     */
-    public static final long BASE_MAX_PARK_NANOS = 200_000;
-    /**
-     * Cap of the scaled park ({@link #maxParkFor}): a scheduler's time slice is a few ms, so a
-     * longer park would only add latency.
-     */
-    public static final long MAX_PARK_CAP_NANOS = 10_000_000;
 
     /** How a blocking wait spends its time when there is nothing to do. */
     public enum IdleMode {
@@ -77,12 +66,6 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, HeapRendezvous.STAGING);
     }
 
-    /** Parks of at most {@link #BASE_MAX_PARK_NANOS} when backing off. */
-    public EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
-                        HeapRendezvous heapRendezvous) {
-        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, heapRendezvous, BASE_MAX_PARK_NANOS);
-    }
-
     public EngineConfig {
         if (eagerLimit < 0) {
             throw new IllegalArgumentException("eager limit must be >= 0: " + eagerLimit);
@@ -97,28 +80,11 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         if (stagingSlots < 1) {
             throw new IllegalArgumentException("staging slots must be >= 1: " + stagingSlots);
         }
-        if (maxParkNanos < 1_000) {
-            throw new IllegalArgumentException("longest idle park must be >= 1 us: " + maxParkNanos + " ns");
-        }
-    }
-
-    /**
-     * The longest park of a backing-off wait where {@code threads} threads that may wait share
-     * {@code cores} cores: {@link #BASE_MAX_PARK_NANOS} times the threads per core, at most
-     * {@link #MAX_PARK_CAP_NANOS}. Each parked waiter wakes to poll its board; with a fixed 200 us,
-     * 64 ranks waiting on 2 cores woke 320 000 times a second between them, enough to fill both
-     * cores, so the ranks still starting (or the TCP board's event loops answering a handshake)
-     * got no CPU. Scaled, a core's waiters together wake about as often as one alone would.
-     */
-    public static long maxParkFor(int threads, int cores) {
-        long perCore = (Math.max(1, threads) + Math.max(1, cores) - 1) / Math.max(1, cores);
-        return Math.min(MAX_PARK_CAP_NANOS, BASE_MAX_PARK_NANOS * Math.max(1, perCore));
     }
 
     /**
      * The configuration for a rank sharing a node of {@code nodeCores} cores with
-     * {@code localRanks} ranks: spin when each has a core, back off when they outnumber the cores,
-     * with parks as long as their number per core asks ({@link #maxParkFor}).
+     * {@code localRanks} ranks: spin when each has a core, back off when they outnumber the cores.
      */
     public static EngineConfig forNode(int localRanks, int nodeCores) {
         IdleMode defaultIdle = localRanks <= nodeCores ? IdleMode.SPIN : IdleMode.BACKOFF;
@@ -128,9 +94,7 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
             intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
             enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, defaultIdle),
-            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING),
-            intSetting("atoll.idle.maxParkUs", "ATOLL_IDLE_MAX_PARK_US",
-                (int) (maxParkFor(localRanks, nodeCores) / 1_000)) * 1_000L);
+            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING));
     }
 
     static <E extends Enum<E>> E enumSetting(String property, String env, Class<E> type, E fallback) {

@@ -14,25 +14,6 @@ class EngineConfigTest {
     }
 
     @Test
-    void backingOffWaitersParkLongerTheMoreShareACore() {
-        assertEquals(400_000, EngineConfig.forNode(3, 2).maxParkNanos()); // two on the busier core
-        assertEquals(200_000, EngineConfig.maxParkFor(2, 2));
-        assertEquals(800_000, EngineConfig.forNode(8, 2).maxParkNanos());
-        // 64 ranks on 2 cores: 32 per core, 6.4 ms, below the cap
-        assertEquals(6_400_000, EngineConfig.forNode(64, 2).maxParkNanos());
-        assertEquals(EngineConfig.MAX_PARK_CAP_NANOS, EngineConfig.forNode(1024, 2).maxParkNanos());
-        System.setProperty("atoll.idle.maxParkUs", "300");
-        try {
-            assertEquals(300_000, EngineConfig.forNode(64, 2).maxParkNanos());
-        } finally {
-            System.clearProperty("atoll.idle.maxParkUs");
-        }
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-            () -> new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF,
-                EngineConfig.HeapRendezvous.RING, 0));
-    }
-
-    @Test
     void aMalformedChoiceNamesTheSettingAndTheChoices() {
         System.setProperty("atoll.rndv.heap", "bogus");
         try {
