@@ -4,6 +4,7 @@ import static org.atollmpi.runtime.boot.BootProtocol.*;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -363,16 +364,38 @@ final class JobServer implements AutoCloseable {
             contributed = 0;
             round++;
         }
-        // Outside the lock: no rank can enter the next round before it has this answer.
-        for (int r = 0; r < size; r++) {
-            connections.get(r).sendQuietly(EXCHANGE_DONE, o -> {
+        // Outside the lock: no rank can enter the next round before it has this answer. The frame
+        // is encoded once (O(p)), not once per rank (O(p^2) work for this thread); a round of
+        // empty blobs (a barrier) says so with no blob at all, so a barrier costs each rank
+        // 13 bytes however large the job.
+        boolean empty = allEmpty(done);
+        ByteArrayOutputStream encoded = new ByteArrayOutputStream(16 + (empty ? 0 : size * 12));
+        try {
+            writeFrame(new DataOutputStream(encoded), EXCHANGE_DONE, o -> {
                 o.writeInt(doneRound);
-                o.writeInt(done.length);
-                for (byte[] b : done) {
-                    writeBlob(o, b);
+                o.writeInt(empty ? 0 : done.length);
+                if (!empty) {
+                    for (byte[] b : done) {
+                        writeBlob(o, b);
+                    }
                 }
             });
+        } catch (IOException e) {
+            throw new IllegalStateException("encoding into memory cannot fail", e);
         }
+        byte[] frame = encoded.toByteArray();
+        for (int r = 0; r < size; r++) {
+            connections.get(r).sendEncodedQuietly(frame);
+        }
+    }
+
+    private static boolean allEmpty(byte[][] blobs) {
+        for (byte[] b : blobs) {
+            if (b.length != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String who(Connection c, Socket socket) {
@@ -402,6 +425,18 @@ final class JobServer implements AutoCloseable {
         void send(byte type, Body body) throws IOException {
             synchronized (out) {
                 writeFrame(out, type, body);
+            }
+        }
+
+        /** Sends a frame {@link org.atollmpi.runtime.boot.BootProtocol#writeFrame} encoded before, as {@link #sendQuietly}. */
+        void sendEncodedQuietly(byte[] frame) {
+            try {
+                synchronized (out) {
+                    out.write(frame);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // the rank is gone; its exit ends the job
             }
         }
 

@@ -148,6 +148,42 @@ class JobServerTest {
         assertEquals(4 * (received[0] - 13), received[1] - 13);
     }
 
+    /** A barrier (every blob empty) answers each rank with no blob at all: 13 bytes, whatever the job's size. */
+    @Test
+    void aBarrierCostsEachRankTheSameWhateverTheJobsSize() throws IOException {
+        for (int p : new int[] {3, 40}) {
+            try (JobServer job = new JobServer(p, SECRET, (rank, code, fatalError, message) -> { }, log::add)) {
+                List<Client> ranks = new java.util.ArrayList<>();
+                try {
+                    for (int r = 0; r < p; r++) {
+                        Client c = new Client(job);
+                        ranks.add(c);
+                        assertEquals(WELCOME, c.hello(r, SECRET).type());
+                    }
+                    for (int round = 0; round < 2; round++) {
+                        int inRound = round;
+                        for (Client c : ranks) {
+                            c.send(EXCHANGE, o -> {
+                                o.writeInt(inRound);
+                                writeBlob(o, new byte[0]);
+                            });
+                        }
+                        for (Client c : ranks) {
+                            assertEquals(13 - 4, c.in.readInt(), "frame length at " + p + " ranks");
+                            assertEquals(EXCHANGE_DONE, c.in.readByte());
+                            assertEquals(inRound, c.in.readInt());
+                            assertEquals(0, c.in.readInt(), "blobs in a barrier's answer");
+                        }
+                    }
+                } finally {
+                    for (Client c : ranks) {
+                        c.close();
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void finalizeAndAbortAreRecordedBeforeTheyAreAcknowledged() throws Exception {
         try (Client r0 = new Client(); Client r1 = new Client()) {

@@ -35,7 +35,8 @@ import org.atollmpi.nic.Sha256;
  *                                   <- HELLO rank:int mac:byte[32]   (HMAC-SHA256(secret, nonce|rank))
  *  WELCOME  |  REJECT reason:UTF     ->
  *                                   <- EXCHANGE round:int blob:bytes (a barrier is an empty blob)
- *  EXCHANGE_DONE round:int n:int n*(blob:bytes)  ->   (once every rank has contributed to round)
+ *  EXCHANGE_DONE round:int n:int n*(blob:bytes)  ->   (once every rank has contributed to round;
+ *                                                     n = 0 when every blob was empty: a barrier)
  *                                   <- FINALIZED
  *  FINALIZED_ACK                     ->
  *                                   <- ABORT code:int fatalError:boolean message:UTF
@@ -52,7 +53,7 @@ import org.atollmpi.nic.Sha256;
 public final class BootProtocol {
     /** "ATJB": ATOLL job bootstrap. */
     public static final int MAGIC = 0x41544A42;
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     public static final byte CHALLENGE = 1;
     public static final byte HELLO = 2;

@@ -319,12 +319,13 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
                     case EXCHANGE_DONE -> {
                         int round = body.readInt();
                         int n = body.readInt();
-                        if (n != size) {
+                        if (n != size && n != 0) {
                             throw new ProtocolException("exchange of " + n + " blobs in a job of " + size);
                         }
-                        byte[][] blobs = new byte[n][];
-                        for (int i = 0; i < n; i++) {
-                            blobs[i] = readBlob(body, MAX_EXCHANGE_BYTES);
+                        byte[][] blobs = new byte[size][];
+                        for (int i = 0; i < size; i++) {
+                            // no blob at all: every rank contributed an empty one (a barrier)
+                            blobs[i] = n == 0 ? new byte[0] : readBlob(body, MAX_EXCHANGE_BYTES);
                         }
                         synchronized (lock) {
                             exchanged = blobs;

@@ -91,7 +91,7 @@ class JobBootstrapTest {
         assertEquals(0, enter.body().readInt());
         assertEquals(0, readBlob(enter.body(), 16).length);
         assertFalse(barrier.isDone(), "a barrier waits for the server");
-        server.exchangeDone(0, new byte[0], new byte[0]);
+        server.exchangeDone(0); // every blob empty: the server sends none (BootProtocol)
         barrier.get(10, TimeUnit.SECONDS);
 
         CompletableFuture<byte[][]> exchange = CompletableFuture.supplyAsync(
@@ -103,6 +103,13 @@ class JobBootstrapTest {
         byte[][] all = exchange.get(10, TimeUnit.SECONDS);
         assertEquals("zero", new String(all[0], StandardCharsets.UTF_8));
         assertEquals("one", new String(all[1], StandardCharsets.UTF_8));
+
+        CompletableFuture<byte[][]> nothing = CompletableFuture.supplyAsync(() -> job.exchange(new byte[0]));
+        assertEquals(2, server.read().body().readInt());
+        server.exchangeDone(2);
+        byte[][] empty = nothing.get(10, TimeUnit.SECONDS);
+        assertEquals(2, empty.length, "one blob per rank, as if each had been sent");
+        assertEquals(0, empty[0].length + empty[1].length);
 
         CompletableFuture<Void> finalize = CompletableFuture.runAsync(job::finalized);
         assertEquals(FINALIZED, server.read().type());
