@@ -116,14 +116,18 @@ public final class PmiBootstrap implements JobWiring {
 
     /**
      * Joins the job of the PMI launcher that started this process, or returns null when none did
-     * (neither {@code PMI_FD} nor {@code PMI_PORT} is set).
+     * (neither {@code PMI_FD} nor {@code PMI_PORT} is set). The rank's node is its host name, or
+     * {@code ATOLL_HOST} where set (as {@code mpirun} sets it), which lets one machine hold
+     * several nodes.
      *
      * @throws IllegalStateException when the environment is incomplete or the launcher cannot be
      *                               spoken to; the message names the variable or the PMI command
      */
     public static PmiBootstrap fromEnvironment() {
-        return fromEnvironment(System.getenv(), JobFiles.localHostName(), JobFiles.boardDirectory(),
-                code -> Runtime.getRuntime().halt(code));
+        Map<String, String> env = System.getenv();
+        String node = env.get(BootProtocol.ENV_HOST);
+        return fromEnvironment(env, node == null || node.isBlank() ? JobFiles.localHostName() : node,
+                JobFiles.boardDirectory(), code -> Runtime.getRuntime().halt(code));
     }
 
     /** As {@link #fromEnvironment()}, with the host name, the board directory and halting given, for tests. */
