@@ -231,6 +231,11 @@ class PmiBootstrapTest {
                 PmiException e = assertThrows(PmiException.class, () -> Pmi2.open(client.getInputStream(),
                         client.getOutputStream(), "PMI_FD=9", 0, lost::add));
                 assertTrue(e.getMessage().contains("PMI-2 length field 'hello ' is not a number"), e.getMessage());
+                // the reader thread fails the pending call first, then reports the loss
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (lost.isEmpty() && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
                 assertEquals(1, lost.size(), lost.toString());
             }
         }
