@@ -613,6 +613,9 @@ public final class Win implements Freeable {
 
     /** Unpacks the completed gets to {@code target} (all targets: -1) that no request unpacks. */
     private void unpackCompleted(int target) {
+        if (unpacks.isEmpty()) {
+            return; // the common flush: no capturing lambda, no scan
+        }
         unpacks.removeIf(p -> {
             if ((target < 0 || p.target == target) && p.op.isComplete()) {
                 if (p.request == null) {

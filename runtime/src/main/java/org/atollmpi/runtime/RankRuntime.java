@@ -7,10 +7,13 @@ import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.runtime.boot.JobBootstrap;
 import org.atollmpi.runtime.boot.JobFiles;
+import org.atollmpi.runtime.boot.JobWiring;
+import org.atollmpi.runtime.boot.pmi.PmiBootstrap;
 
 /**
  * Everything one rank runs on, assembled at {@code MPI.Init}: the job's routing space (from the
- * launcher's job server, or a singleton world when started with plain {@code java}), this rank's
+ * job server of our {@code mpirun}, from a PMI launcher such as {@code mpiexec.hydra} or
+ * {@code srun --mpi=pmi2}, or a singleton world when started with plain {@code java}), this rank's
  * port from the board supplier, the engine over it, and, on request, the progress thread. Torn
  * down at {@code MPI.Finalize}. Nothing below knows how the rank was assembled: the engine sees
  * one port, the port's supplier sees one routing space.
@@ -25,14 +28,14 @@ public final class RankRuntime implements AutoCloseable {
     /** The variable {@code mpirun --board} sets for every rank: shm, tcp or auto. */
     public static final String BOARD_ENV = RuntimeSettings.BOARD_ENV;
 
-    private final JobBootstrap bootstrap; // null in a singleton world
+    private final JobWiring bootstrap; // null in a singleton world
     private final Engine engine;
     private final AsyncProgress asyncProgress; // null unless asked for
     private final RuntimeSettings settings;
     private final int threadLevel;
     private final String processorName;
 
-    private RankRuntime(JobBootstrap bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
+    private RankRuntime(JobWiring bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
                         int threadLevel, String processorName) {
         this.bootstrap = bootstrap;
         this.engine = engine;
@@ -50,7 +53,7 @@ public final class RankRuntime implements AutoCloseable {
     public static RankRuntime start(int requestedThreadLevel) {
         int level = Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, requestedThreadLevel));
         RuntimeSettings settings = RuntimeSettings.fromEnvironment();
-        JobBootstrap bootstrap = JobBootstrap.fromEnvironment();
+        JobWiring bootstrap = joinJob();
         RoutingSpace real = bootstrap != null ? bootstrap : RoutingSpace.singleton();
         RoutingSpace space = settings.routingSpace(real);
         BoardSupplier supplier = settings.boardSupplier(space);
@@ -72,6 +75,12 @@ public final class RankRuntime implements AutoCloseable {
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         return new RankRuntime(bootstrap, engine, progress, settings, level, host);
+    }
+
+    /** The job our mpirun started this rank in, else a PMI launcher's, else none (null). */
+    private static JobWiring joinJob() {
+        JobWiring job = JobBootstrap.fromEnvironment();
+        return job != null ? job : PmiBootstrap.fromEnvironment();
     }
 
     public Engine engine() {

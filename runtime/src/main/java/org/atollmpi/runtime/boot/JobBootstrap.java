@@ -22,8 +22,6 @@ import java.util.function.IntConsumer;
 
 import jdk.net.ExtendedSocketOptions;
 
-import org.atollmpi.nic.RoutingSpace;
-
 /**
  * A rank's view of its job, the "routing space" that {@code mpirun} hands it: who it is, how many
  * ranks there are, the job secret, the board of its node and which ranks share that node; and its
@@ -35,7 +33,7 @@ import org.atollmpi.nic.RoutingSpace;
  * so first, and the rank halts quietly. One instance per process: the server accepts each rank
  * once.
  */
-public final class JobBootstrap implements RoutingSpace, AutoCloseable {
+public final class JobBootstrap implements JobWiring {
     private static final int CONNECT_TIMEOUT_MS = 10_000;
     /** How long a silent server may stall the handshake before the rank gives up. */
     private static final int HANDSHAKE_TIMEOUT_MS = 30_000;
@@ -180,11 +178,13 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
         return secret;
     }
 
+    @Override
     public String hostName() {
         return hostName;
     }
 
     /** Cores of this rank's node (all of them, not only those this rank is bound to). */
+    @Override
     public int nodeCores() {
         return nodeCores;
     }
@@ -228,6 +228,7 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
      * {@code MPI_ERRORS_ARE_FATAL}; {@code code} is then its error class and {@code message} the
      * class's name (see {@link BootProtocol}).
      */
+    @Override
     public void abort(int code, boolean fatalError, String message) {
         try {
             send(ABORT, o -> {
@@ -251,6 +252,7 @@ public final class JobBootstrap implements RoutingSpace, AutoCloseable {
     }
 
     /** Tells the server this rank finished MPI cleanly; returns once it has recorded that. */
+    @Override
     public void finalized() {
         if (!finalizeSent.compareAndSet(false, true)) {
             return;
