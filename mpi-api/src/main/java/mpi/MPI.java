@@ -291,6 +291,11 @@ public final class MPI {
         return args;
     }
 
+    /** The thread level provided (set by Init, fixed until Finalize), for the layer's own decisions. */
+    static int threadLevelProvided() {
+        return threadLevel;
+    }
+
     /** Starts MPI asking for thread level {@code required}; returns the level really provided. */
     public static int InitThread(String[] args, int required) {
         start(required, "InitThread");

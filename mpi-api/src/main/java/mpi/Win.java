@@ -79,6 +79,13 @@ public final class Win implements Freeable {
     /** Gets into non-contiguous origin buffers, unpacked by the synchronisation that completes them. */
     private final List<PendingUnpack> unpacks = new ArrayList<>();
     private final TargetBlocks contiguousTarget = TargetBlocks.scratch();
+    /**
+     * THREAD_MULTIPLE: several threads may call this window at once, so its calls take its monitor.
+     * Below that level one thread at a time calls MPI (and the program orders them), so the
+     * data-moving calls and the flushes, the calls a latency loop makes, skip the monitor's two
+     * atomic instructions per call.
+     */
+    private final boolean concurrentCalls;
     private volatile Info info;
     private volatile String name = "";
     private volatile boolean freed;
@@ -137,6 +144,7 @@ public final class Win implements Freeable {
         this.sizeBytes = c.sizeBytes;
         this.dispUnitBytes = c.dispUnitBytes;
         this.info = c.info;
+        this.concurrentCalls = MPI.threadLevelProvided() == MPI.THREAD_MULTIPLE;
     }
 
     /** What a constructor computed, collectively, before the window exists. */
@@ -491,8 +499,19 @@ public final class Win implements Freeable {
         compareAndSwapImpl(origin, compareAddr, resultAddr, targetType, targetRank, targetDisp);
     }
 
-    private synchronized void compareAndSwapImpl(Object origin, Object compare, Object result, Datatype type,
-                                                 int targetRank, int targetDisp) {
+    private void compareAndSwapImpl(Object origin, Object compare, Object result, Datatype type, int targetRank,
+                                    int targetDisp) {
+        if (!concurrentCalls) {
+            compareAndSwapSerially(origin, compare, result, type, targetRank, targetDisp);
+            return;
+        }
+        synchronized (this) {
+            compareAndSwapSerially(origin, compare, result, type, targetRank, targetDisp);
+        }
+    }
+
+    private void compareAndSwapSerially(Object origin, Object compare, Object result, Datatype type, int targetRank,
+                                        int targetDisp) {
         String call = "compareAndSwap";
         live(call);
         if (type == null || !type.comparable()) {
@@ -520,9 +539,22 @@ public final class Win implements Freeable {
      * and hands the bytes to the window. {@code request}: return a request that completes with the
      * operation (the r-forms), else null.
      */
-    private synchronized Request access(String call, Kind kind, Object origin, int orgCount, Datatype orgType,
-                                        Object result, int resultCount, Datatype resultType, int targetRank,
-                                        int targetDisp, int targetCount, Datatype targetType, Op op, boolean request) {
+    private Request access(String call, Kind kind, Object origin, int orgCount, Datatype orgType, Object result,
+                           int resultCount, Datatype resultType, int targetRank, int targetDisp, int targetCount,
+                           Datatype targetType, Op op, boolean request) {
+        if (!concurrentCalls) {
+            return accessSerially(call, kind, origin, orgCount, orgType, result, resultCount, resultType, targetRank,
+                targetDisp, targetCount, targetType, op, request);
+        }
+        synchronized (this) {
+            return accessSerially(call, kind, origin, orgCount, orgType, result, resultCount, resultType, targetRank,
+                targetDisp, targetCount, targetType, op, request);
+        }
+    }
+
+    private Request accessSerially(String call, Kind kind, Object origin, int orgCount, Datatype orgType,
+                                   Object result, int resultCount, Datatype resultType, int targetRank,
+                                   int targetDisp, int targetCount, Datatype targetType, Op op, boolean request) {
         live(call);
         if (request && targetRank != MPI.PROC_NULL) {
             try {
@@ -828,21 +860,45 @@ public final class Win implements Freeable {
     }
 
     /** MPI_Win_flush: completes the operations to {@code targetRank} at the origin and the target. */
-    public synchronized void flush(int targetRank) {
-        flushImpl("flush", targetRank);
+    public void flush(int targetRank) {
+        if (!concurrentCalls) {
+            flushImpl("flush", targetRank);
+            return;
+        }
+        synchronized (this) {
+            flushImpl("flush", targetRank);
+        }
     }
 
-    public synchronized void flushAll() {
-        flushImpl("flushAll", -1);
+    public void flushAll() {
+        if (!concurrentCalls) {
+            flushImpl("flushAll", -1);
+            return;
+        }
+        synchronized (this) {
+            flushImpl("flushAll", -1);
+        }
     }
 
     /** MPI_Win_flush_local: the same as {@link #flush} (a NIC completion is local and remote at once). */
-    public synchronized void flushLocal(int targetRank) {
-        flushImpl("flushLocal", targetRank);
+    public void flushLocal(int targetRank) {
+        if (!concurrentCalls) {
+            flushImpl("flushLocal", targetRank);
+            return;
+        }
+        synchronized (this) {
+            flushImpl("flushLocal", targetRank);
+        }
     }
 
-    public synchronized void flushLocalAll() {
-        flushImpl("flushLocalAll", -1);
+    public void flushLocalAll() {
+        if (!concurrentCalls) {
+            flushImpl("flushLocalAll", -1);
+            return;
+        }
+        synchronized (this) {
+            flushImpl("flushLocalAll", -1);
+        }
     }
 
     private void flushImpl(String call, int target) {
