@@ -465,6 +465,8 @@ final class Job {
         for (String left : JobFiles.deleteAll(boardDir, jobId)) {
             err.println(name + ": cannot remove " + left);
         }
+        // and what earlier jobs that were killed outright left (after the ranks: off the start-up path)
+        JobFiles.removeOrphans(boardDir);
         for (OutputForwarder f : forwarders) {
             try {
                 f.awaitEnd(DRAIN_QUIET_MS);
