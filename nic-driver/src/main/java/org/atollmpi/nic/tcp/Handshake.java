@@ -216,12 +216,8 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         ctx.pipeline().replace(this, "link", new LinkHandler(port, peer));
     }
 
-    /** A REJECT was sent and the connection is closing. */
-    private boolean rejected;
-
     private void reject(ChannelHandlerContext ctx, byte code, String reason) {
         cancelDeadline();
-        rejected = true;
         byte[] text = reason.getBytes(StandardCharsets.UTF_8);
         int length = Math.min(text.length, TcpFrame.MAX_REASON_BYTES);
         ByteBuf reject = Frames.start(ByteBufAllocator.DEFAULT, REJECT, 1 + length);
@@ -249,12 +245,6 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (rejected) {
-            // closing already, for a reason given: the dialler read REJECT and hung up first (a
-            // simultaneous open's losing connection), which is no failure worth a log line
-            ctx.close();
-            return;
-        }
         refuse(ctx, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause));
     }
 }
