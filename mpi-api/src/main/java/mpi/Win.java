@@ -861,43 +861,30 @@ public final class Win implements Freeable {
 
     /** MPI_Win_flush: completes the operations to {@code targetRank} at the origin and the target. */
     public void flush(int targetRank) {
-        if (!concurrentCalls) {
-            flushImpl("flush", targetRank);
-            return;
-        }
-        synchronized (this) {
-            flushImpl("flush", targetRank);
-        }
+        flushCall("flush", targetRank);
     }
 
     public void flushAll() {
-        if (!concurrentCalls) {
-            flushImpl("flushAll", -1);
-            return;
-        }
-        synchronized (this) {
-            flushImpl("flushAll", -1);
-        }
+        flushCall("flushAll", -1);
     }
 
     /** MPI_Win_flush_local: the same as {@link #flush} (a NIC completion is local and remote at once). */
     public void flushLocal(int targetRank) {
-        if (!concurrentCalls) {
-            flushImpl("flushLocal", targetRank);
-            return;
-        }
-        synchronized (this) {
-            flushImpl("flushLocal", targetRank);
-        }
+        flushCall("flushLocal", targetRank);
     }
 
     public void flushLocalAll() {
+        flushCall("flushLocalAll", -1);
+    }
+
+    /** A flush, on the window's monitor only under THREAD_MULTIPLE (see {@link #concurrentCalls}). */
+    private void flushCall(String call, int target) {
         if (!concurrentCalls) {
-            flushImpl("flushLocalAll", -1);
+            flushImpl(call, target);
             return;
         }
         synchronized (this) {
-            flushImpl("flushLocalAll", -1);
+            flushImpl(call, target);
         }
     }
 
