@@ -19,7 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A PMI server for tests, on a loopback port (the PMI_PORT model): PMI-1 as Hydra speaks it
  * (initack and set, a real barrier, gets of missing keys refused) or PMI-2 as Hydra speaks it (a
- * fence that waits for no one, gets held until their key is put). Its value limit is set small so
+ * fence that waits for no one, gets held until their key is put), opened as Slurm requires: a
+ * connection whose first line is not PMI-1's {@code init} with {@code pmi_version=2} is closed. Its value limit is set small so
  * that values are split into parts.
  */
 final class FakePmiServer implements AutoCloseable {
@@ -72,6 +73,16 @@ final class FakePmiServer implements AutoCloseable {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
             int rank = -1;
+            if (version == 2) {
+                PmiMessage init = PmiMessage.readPmi1(in);
+                if (!init.command().equals("init") || !init.get("pmi_version", "").equals("2")) {
+                    errors.add("a PMI-2 connection opened with " + init + ", not init pmi_version=2");
+                    return;
+                }
+                out.write(PmiMessage.of("response_to_init", "pmi_version", "2", "pmi_subversion", "0", "rc", "0")
+                        .encodePmi1());
+                out.flush();
+            }
             while (true) {
                 PmiMessage m = version == 1 ? PmiMessage.readPmi1(in) : PmiMessage.readPmi2(in);
                 List<PmiMessage> answers = new ArrayList<>();

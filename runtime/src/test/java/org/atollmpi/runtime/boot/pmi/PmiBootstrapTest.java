@@ -226,10 +226,11 @@ class PmiBootstrapTest {
              Socket client = new Socket()) {
             client.connect(new InetSocketAddress(listener.getInetAddress(), listener.getLocalPort()));
             try (Socket server = listener.accept()) {
-                server.getOutputStream().write("hello there\n".getBytes(StandardCharsets.US_ASCII));
+                server.getOutputStream().write("cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\nhello there\n"
+                        .getBytes(StandardCharsets.US_ASCII));
                 List<String> lost = new java.util.concurrent.CopyOnWriteArrayList<>();
                 PmiException e = assertThrows(PmiException.class, () -> Pmi2.open(client.getInputStream(),
-                        client.getOutputStream(), "PMI_FD=9", 0, lost::add));
+                        client.getOutputStream(), "PMI_FD=9", 0, null, lost::add));
                 assertTrue(e.getMessage().contains("PMI-2 length field 'hello ' is not a number"), e.getMessage());
                 // the reader thread fails the pending call first, then reports the loss
                 long deadline = System.nanoTime() + 5_000_000_000L;
