@@ -35,6 +35,8 @@ final class FakePmiServer implements AutoCloseable {
     final List<String> aborts = new CopyOnWriteArrayList<>();
     final List<String> errors = new CopyOnWriteArrayList<>();
     final Map<Integer, Boolean> finalized = new ConcurrentHashMap<>();
+    /** The {@code pmijobid} of each PMI-2 fullinit, by rank ({@code none} where it had none). */
+    final Map<Integer, String> fullinitJobIds = new ConcurrentHashMap<>();
     private int barrierArrived;
     private int barrierGeneration;
 
@@ -152,6 +154,7 @@ final class FakePmiServer implements AutoCloseable {
         switch (m.command()) {
             case "fullinit" -> {
                 rank = m.getInt("pmirank");
+                fullinitJobIds.put(rank, m.get("pmijobid", "none"));
                 answers.add(PmiMessage.of("fullinit-response", "pmi-version", "2", "pmi-subversion", "0",
                         "rank", Integer.toString(rank), "size", Integer.toString(size), "appnum", "0", "rc", "0"));
             }
