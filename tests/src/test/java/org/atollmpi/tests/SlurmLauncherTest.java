@@ -203,17 +203,21 @@ class SlurmLauncherTest {
     /**
      * Two nodes on one machine: ranks 0-1 run with {@code ATOLL_HOST=nodea}, 2-3 with
      * {@code nodeb} (from Slurm's {@code SLURM_PROCID}), so they group by node from what they
-     * publish and reach across nodes over TCP.
+     * publish and reach across nodes over TCP; the shm board alone refuses, naming each rank's
+     * node. (The collectives across pretend nodes are PmiLauncherTest's: the grouping is the same.)
      */
     @Test
     void ranksGroupByNodeAcrossTwoPretendNodes() {
         String java = Repo.java() + " -Xmx256m -cp " + Repo.jar() + File.pathSeparator + Repo.testClasses();
-        String line = "ATOLL_HOST=node$((SLURM_PROCID / 2)) exec " + java + " ";
-        run(Job.command(srun, "--mpi=pmi2", "-n", "4", "sh", "-c", line + RingStress.class.getName() + " 100")
+        String line = "ATOLL_HOST=node$((SLURM_PROCID / 2)) exec " + java + " " + RingStress.class.getName() + " ";
+        run(Job.command(srun, "--mpi=pmi2", "-n", "4", "sh", "-c", line + "100")
                 .env("SLURM_CONF", conf.toString()).timeout(LIMIT))
                 .assertOk(4).assertLine("^RING ranks=4 rounds=100 ");
-        run(Job.command(srun, "--mpi=pmi2", "-n", "4", "sh", "-c", line + CollectiveCalls.class.getName())
-                .env("SLURM_CONF", conf.toString()).timeout(LIMIT)).assertOk(4);
+        run(Job.command(srun, "--mpi=pmi2", "-n", "4", "sh", "-c", line + "10")
+                .env("SLURM_CONF", conf.toString()).env("ATOLL_BOARD", "shm").timeout(LIMIT))
+                .assertFailed()
+                .assertLine("rank 0 shares its node with ranks \\[0, 1\\] of 4; the shm board reaches only ranks on one node")
+                .assertLine("rank 3 shares its node with ranks \\[2, 3\\] of 4");
     }
 
     /**
