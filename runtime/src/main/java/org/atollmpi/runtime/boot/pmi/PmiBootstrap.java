@@ -178,7 +178,7 @@ public final class PmiBootstrap implements JobWiring {
         String id = env.get(ENV_ID);
         if (version == 2) {
             return Pmi2.open(in, out, where, env.get(ENV_RANK) == null && id != null
-                    ? PmiClient.number(ENV_ID, id) : intVar(env, ENV_RANK), onLost);
+                    ? PmiClient.number(ENV_ID, id) : intVar(env, ENV_RANK), env.get(ENV_SLURM_JOB), onLost);
         }
         if (env.get(ENV_FD) == null) {
             return Pmi1.dialled(in, out, where, PmiClient.number(ENV_ID, id), onLost);

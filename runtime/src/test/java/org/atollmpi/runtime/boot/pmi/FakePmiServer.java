@@ -19,7 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A PMI server for tests, on a loopback port (the PMI_PORT model): PMI-1 as Hydra speaks it
  * (initack and set, a real barrier, gets of missing keys refused) or PMI-2 as Hydra speaks it (a
- * fence that waits for no one, gets held until their key is put). Its value limit is set small so
+ * fence that waits for no one, gets held until their key is put), opened as Slurm requires: a
+ * connection whose first line is not PMI-1's {@code init} with {@code pmi_version=2} is closed. Its value limit is set small so
  * that values are split into parts.
  */
 final class FakePmiServer implements AutoCloseable {
@@ -34,6 +35,8 @@ final class FakePmiServer implements AutoCloseable {
     final List<String> aborts = new CopyOnWriteArrayList<>();
     final List<String> errors = new CopyOnWriteArrayList<>();
     final Map<Integer, Boolean> finalized = new ConcurrentHashMap<>();
+    /** The {@code pmijobid} of each PMI-2 fullinit, by rank ({@code none} where it had none). */
+    final Map<Integer, String> fullinitJobIds = new ConcurrentHashMap<>();
     private int barrierArrived;
     private int barrierGeneration;
 
@@ -72,6 +75,16 @@ final class FakePmiServer implements AutoCloseable {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
             int rank = -1;
+            if (version == 2) {
+                PmiMessage init = PmiMessage.readPmi1(in);
+                if (!init.command().equals("init") || !init.get("pmi_version", "").equals("2")) {
+                    errors.add("a PMI-2 connection opened with " + init + ", not init pmi_version=2");
+                    return;
+                }
+                out.write(PmiMessage.of("response_to_init", "pmi_version", "2", "pmi_subversion", "0", "rc", "0")
+                        .encodePmi1());
+                out.flush();
+            }
             while (true) {
                 PmiMessage m = version == 1 ? PmiMessage.readPmi1(in) : PmiMessage.readPmi2(in);
                 List<PmiMessage> answers = new ArrayList<>();
@@ -141,6 +154,7 @@ final class FakePmiServer implements AutoCloseable {
         switch (m.command()) {
             case "fullinit" -> {
                 rank = m.getInt("pmirank");
+                fullinitJobIds.put(rank, m.get("pmijobid", "none"));
                 answers.add(PmiMessage.of("fullinit-response", "pmi-version", "2", "pmi-subversion", "0",
                         "rank", Integer.toString(rank), "size", Integer.toString(size), "appnum", "0", "rc", "0"));
             }

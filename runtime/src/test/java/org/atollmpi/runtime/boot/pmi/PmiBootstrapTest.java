@@ -88,6 +88,28 @@ class PmiBootstrapTest {
         assertTrue(e.getMessage().contains("PMI launcher"), e.getMessage());
     }
 
+    /** Slurm's PMI_JOBID chooses PMI-2 and goes into fullinit, whose Slurm refuses a fullinit without it. */
+    @Test
+    void slurmsJobIdChoosesPmi2AndIsSentInFullinit() throws IOException {
+        try (FakePmiServer server = new FakePmiServer(2, 2, 1024)) {
+            List<CompletableFuture<PmiBootstrap>> joining = new ArrayList<>();
+            for (int r = 0; r < 2; r++) {
+                Map<String, String> env = Map.of("PMI_PORT", server.port(), "PMI_RANK", Integer.toString(r),
+                        "PMI_SIZE", "2", "PMI_JOBID", "42.0");
+                int rank = r;
+                joining.add(CompletableFuture.supplyAsync(() -> PmiBootstrap.fromEnvironment(env, "alpha", boards,
+                        code -> halts.put(rank, code))));
+            }
+            List<PmiBootstrap> ranks = joining.stream().map(f -> f.orTimeout(30, TimeUnit.SECONDS).join()).toList();
+            for (PmiBootstrap b : ranks) {
+                assertEquals(2, b.pmiVersion());
+                b.close();
+            }
+            assertEquals(Map.of(0, "42.0", 1, "42.0"), server.fullinitJobIds);
+            assertEquals(List.of(), server.errors);
+        }
+    }
+
     @ParameterizedTest(name = "PMI-{0}")
     @ValueSource(ints = {1, 2})
     void ranksFindTheirNodesKeyAndBoard(int version) throws IOException {
@@ -226,10 +248,11 @@ class PmiBootstrapTest {
              Socket client = new Socket()) {
             client.connect(new InetSocketAddress(listener.getInetAddress(), listener.getLocalPort()));
             try (Socket server = listener.accept()) {
-                server.getOutputStream().write("hello there\n".getBytes(StandardCharsets.US_ASCII));
+                server.getOutputStream().write("cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\nhello there\n"
+                        .getBytes(StandardCharsets.US_ASCII));
                 List<String> lost = new java.util.concurrent.CopyOnWriteArrayList<>();
                 PmiException e = assertThrows(PmiException.class, () -> Pmi2.open(client.getInputStream(),
-                        client.getOutputStream(), "PMI_FD=9", 0, lost::add));
+                        client.getOutputStream(), "PMI_FD=9", 0, null, lost::add));
                 assertTrue(e.getMessage().contains("PMI-2 length field 'hello ' is not a number"), e.getMessage());
                 // the reader thread fails the pending call first, then reports the loss
                 long deadline = System.nanoTime() + 5_000_000_000L;
