@@ -78,6 +78,12 @@ public final class Window {
     /** The one block of a single-element atomic (compareAndSwap), reused: a Window is used by one thread at a time. */
     private final TargetBlocks oneElement = TargetBlocks.scratch();
     private boolean freed;
+    /**
+     * The synchronisation call this rank is blocked in, for {@code mpirun --timeout} (read by
+     * another thread without a lock: a plain field, written twice per lock, lockAll or fence call
+     * and never by the operations or flushes); null outside one.
+     */
+    private String blockedIn;
 
     /**
      * @param me      this rank's member index
@@ -555,8 +561,10 @@ public final class Window {
     public void fence(String call, boolean noSucceed) {
         checkOpen(call);
         epochs.checkFence(call);
+        blockedIn = "fence (its operations, then a barrier of the window's members)";
         completeAll();
         barrier.barrier();
+        blockedIn = null;
         epochs.fenced(noSucceed);
     }
 
@@ -570,11 +578,14 @@ public final class Window {
         checkRank(call, target);
         epochs.checkLock(call, target);
         if (!noCheck) {
+            blockedIn = "lock(" + (exclusive ? "exclusive" : "shared") + ") of member " + target + " (world rank "
+                + members.worldRank(target) + ")";
             if (exclusive) {
                 locks.lockExclusive(members.worldRank(target), members.control(target));
             } else {
                 locks.lockShared(members.worldRank(target), members.control(target));
             }
+            blockedIn = null;
         }
         epochs.locked(target, exclusive ? EpochState.EXCLUSIVE : EpochState.SHARED, !noCheck);
     }
@@ -605,8 +616,10 @@ public final class Window {
         epochs.checkLockAll(call);
         if (!noCheck) {
             for (int m = 0; m < members.size(); m++) {
+                blockedIn = "lockAll, at the lock of member " + m + " (world rank " + members.worldRank(m) + ")";
                 locks.lockShared(members.worldRank(m), members.control(m));
             }
+            blockedIn = null;
         }
         epochs.lockedAll(!noCheck);
     }
@@ -624,6 +637,16 @@ public final class Window {
             }
             epochs.unlockedAll();
         }
+    }
+
+    /**
+     * This rank's epochs on the window and the synchronisation call it is blocked in, if any, for
+     * {@code mpirun --timeout}; called from another thread, so it reads without a lock and may be
+     * a moment stale.
+     */
+    public String describeEpochs() {
+        String blocked = blockedIn;
+        return epochs.describe() + (blocked == null ? "" : "; blocked in " + blocked);
     }
 
     /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */
