@@ -76,8 +76,8 @@ final class PendingReport {
                 lines.add("... and more sends queued for rank " + op.peer);
                 return;
             }
-            lines.add("send queued (no room at the target yet): dest " + op.peer + ", tag " + op.tag + ", "
-                + contextName.apply(op.context) + ", " + op.bytes + " bytes, " + mode(op.mode));
+            lines.add("send queued (no room at the target yet, or no connection to it yet): dest " + op.peer
+                + ", tag " + op.tag + ", " + contextName.apply(op.context) + ", " + op.bytes + " bytes, " + mode(op.mode));
         }
     }
 

@@ -403,7 +403,11 @@ public final class JobBootstrap implements JobWiring {
             }
         }, "atoll-diagnosis");
         t.setDaemon(true);
-        t.start();
+        try {
+            t.start();
+        } catch (OutOfMemoryError e) {
+            // no thread to be had: mpirun names this rank as not answering, and the watchdog lives on
+        }
     }
 
     private void markLost(String why) {
