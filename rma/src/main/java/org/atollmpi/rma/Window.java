@@ -79,11 +79,18 @@ public final class Window {
     private final TargetBlocks oneElement = TargetBlocks.scratch();
     private boolean freed;
     /**
-     * The synchronisation call this rank is blocked in, for {@code mpirun --timeout} (read by
-     * another thread without a lock: a plain field, written twice per lock, lockAll or fence call
-     * and never by the operations or flushes); null outside one.
+     * The synchronisation call this rank is blocked in ({@code BLOCKED_*}) and its member, for
+     * {@code mpirun --timeout}: plain fields that another thread reads without a lock, written
+     * around the waits of lock, lockAll and fence (never by the operations or flushes), and
+     * numbers, not text, so that the calls allocate nothing for them.
      */
-    private String blockedIn;
+    private int blockedIn;
+    private int blockedMember;
+    private static final int BLOCKED_NOWHERE = 0;
+    private static final int BLOCKED_FENCE = 1;
+    private static final int BLOCKED_LOCK_SHARED = 2;
+    private static final int BLOCKED_LOCK_EXCLUSIVE = 3;
+    private static final int BLOCKED_LOCK_ALL = 4;
 
     /**
      * @param me      this rank's member index
@@ -561,10 +568,13 @@ public final class Window {
     public void fence(String call, boolean noSucceed) {
         checkOpen(call);
         epochs.checkFence(call);
-        blockedIn = "fence (its operations, then a barrier of the window's members)";
-        completeAll();
-        barrier.barrier();
-        blockedIn = null;
+        blockedIn = BLOCKED_FENCE;
+        try {
+            completeAll();
+            barrier.barrier();
+        } finally {
+            blockedIn = BLOCKED_NOWHERE;
+        }
         epochs.fenced(noSucceed);
     }
 
@@ -578,14 +588,17 @@ public final class Window {
         checkRank(call, target);
         epochs.checkLock(call, target);
         if (!noCheck) {
-            blockedIn = "lock(" + (exclusive ? "exclusive" : "shared") + ") of member " + target + " (world rank "
-                + members.worldRank(target) + ")";
-            if (exclusive) {
-                locks.lockExclusive(members.worldRank(target), members.control(target));
-            } else {
-                locks.lockShared(members.worldRank(target), members.control(target));
+            blockedMember = target;
+            blockedIn = exclusive ? BLOCKED_LOCK_EXCLUSIVE : BLOCKED_LOCK_SHARED;
+            try {
+                if (exclusive) {
+                    locks.lockExclusive(members.worldRank(target), members.control(target));
+                } else {
+                    locks.lockShared(members.worldRank(target), members.control(target));
+                }
+            } finally {
+                blockedIn = BLOCKED_NOWHERE;
             }
-            blockedIn = null;
         }
         epochs.locked(target, exclusive ? EpochState.EXCLUSIVE : EpochState.SHARED, !noCheck);
     }
@@ -615,11 +628,15 @@ public final class Window {
         checkOpen(call);
         epochs.checkLockAll(call);
         if (!noCheck) {
-            for (int m = 0; m < members.size(); m++) {
-                blockedIn = "lockAll, at the lock of member " + m + " (world rank " + members.worldRank(m) + ")";
-                locks.lockShared(members.worldRank(m), members.control(m));
+            try {
+                for (int m = 0; m < members.size(); m++) {
+                    blockedMember = m;
+                    blockedIn = BLOCKED_LOCK_ALL;
+                    locks.lockShared(members.worldRank(m), members.control(m));
+                }
+            } finally {
+                blockedIn = BLOCKED_NOWHERE;
             }
-            blockedIn = null;
         }
         epochs.lockedAll(!noCheck);
     }
@@ -645,8 +662,15 @@ public final class Window {
      * a moment stale.
      */
     public String describeEpochs() {
-        String blocked = blockedIn;
-        return epochs.describe() + (blocked == null ? "" : "; blocked in " + blocked);
+        int member = blockedMember;
+        String where = " of member " + member + " (world rank " + members.worldRank(member) + ")";
+        return epochs.describe() + switch (blockedIn) {
+            case BLOCKED_FENCE -> "; blocked in fence (its operations, then a barrier of the window's members)";
+            case BLOCKED_LOCK_SHARED -> "; blocked in lock(shared)" + where;
+            case BLOCKED_LOCK_EXCLUSIVE -> "; blocked in lock(exclusive)" + where;
+            case BLOCKED_LOCK_ALL -> "; blocked in lockAll, at the lock" + where;
+            default -> "";
+        };
     }
 
     /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */
