@@ -24,6 +24,11 @@ final class CollectiveCall {
     /** The user-operation adapter of a reduction, checked for a failure at completion. */
     CollectiveData.UserOp userOp;
     private List<Runnable> after;
+    /**
+     * The blocking collective a thread of this process waits in (the last one to start waiting),
+     * for {@code mpirun --timeout}; a plain field, written before and after each blocking wait.
+     */
+    static CollectiveCall waiting;
 
     CollectiveCall(Comm comm, String name) {
         this.comm = comm;
@@ -40,10 +45,13 @@ final class CollectiveCall {
 
     /** Waits for {@code op} and raises its error, then runs the steps after it. */
     void complete(Engine engine, Operation op) {
+        waiting = this;
         try {
             engine.await(op);
         } catch (EngineException e) {
             throw comm.raise(e, name);
+        } finally {
+            waiting = null;
         }
         int error = op.error();
         String message = op.errorMessage();

@@ -8,6 +8,8 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.atollmpi.engine.Addresses;
@@ -334,7 +336,36 @@ public final class MPI {
                 throw new MPIException(ErrorClass.OTHER, call + ": cannot start this rank: " + e, e);
             }
             enter(rt, rt.engine(), rt.rank(), rt.size(), rt.threadLevel());
+            rt.describePendingWith(MPI::contextName, MPI::describePendingAbove);
         }
+    }
+
+    /** For {@code mpirun --timeout}: the blocking collective being waited in and the windows' epochs. */
+    private static List<String> describePendingAbove() {
+        List<String> lines = new ArrayList<>();
+        CollectiveCall collective = CollectiveCall.waiting;
+        if (collective != null) {
+            Comm comm = collective.comm;
+            String named = comm.contextPair < 0 ? "" : comm.getName();
+            lines.add("waiting in collective " + collective.name + " on " + contextName(comm.p2pContext)
+                + (named.isEmpty() ? "" : " '" + named + "'") + " of " + comm.size + " ranks");
+        }
+        lines.addAll(Win.describeOpenEpochs());
+        return lines;
+    }
+
+    /**
+     * How {@code mpirun --timeout} names an engine context: the predefined communicators by name,
+     * others by their context pair ({@link ContextIds}); collective traffic has contexts of its own.
+     */
+    static String contextName(int context) {
+        int pair = context / 2;
+        String comm = switch (pair) {
+            case 0 -> "MPI_COMM_WORLD";
+            case 1 -> "MPI_COMM_SELF";
+            default -> "communicator of context pair " + pair;
+        };
+        return comm + (context % 2 == 1 ? " (inside a collective)" : "");
     }
 
     /**

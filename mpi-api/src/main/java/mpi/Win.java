@@ -5,6 +5,8 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
@@ -64,6 +66,8 @@ public final class Win implements Freeable {
 
     /** Keyvals of windows are of this kind. */
     static final String KIND = "Win";
+    /** Windows not freed, for {@link #describeOpenEpochs}. */
+    private static final Set<Win> LIVE = ConcurrentHashMap.newKeySet();
 
     /** The window's own communicator: its contexts carry the fence barrier and post/start/complete/wait. */
     private final Intracomm comm;
@@ -145,6 +149,20 @@ public final class Win implements Freeable {
         this.dispUnitBytes = c.dispUnitBytes;
         this.info = c.info;
         this.concurrentCalls = MPI.threadLevelProvided() == MPI.THREAD_MULTIPLE;
+        LIVE.add(this);
+    }
+
+    /**
+     * The open epochs of every window not freed, one line each, for {@code mpirun --timeout};
+     * called on the job wiring's thread while the program runs, so without the windows' locks.
+     */
+    static List<String> describeOpenEpochs() {
+        List<String> lines = new ArrayList<>();
+        for (Win w : LIVE) {
+            lines.add("window" + (w.name.isEmpty() ? "" : " '" + w.name + "'") + " of " + w.comm.size + " members: "
+                + w.window.describeEpochs());
+        }
+        return lines;
     }
 
     /** What a constructor computed, collectively, before the window exists. */
@@ -921,6 +939,7 @@ public final class Win implements Freeable {
             throw fail(e);
         }
         freed = true;
+        LIVE.remove(this);
         attributes.deleteAll(this);
         replies.free();
         comm.free();

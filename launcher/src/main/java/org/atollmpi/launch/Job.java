@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.lang.ProcessBuilder.Redirect;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -46,11 +47,20 @@ final class Job {
     static final int TIMED_OUT = 124;
     /** The TCP board's {@code atoll.tcp.host} as a variable ({@code --mca btl_tcp_if_include}). */
     private static final String TCP_HOST_ENV = "ATOLL_TCP_HOST";
+    /**
+     * How long {@code --timeout} waits for the ranks to say what they wait for before it kills
+     * the job; a rank that has not answered by then is named as frozen.
+     */
+    private static final long DIAGNOSIS_WAIT_MS = 2_000;
     /** A deadline that never comes. */
     private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     /** What the main thread learns from the ranks. */
-    sealed interface Event permits Exited, Aborted, Joined, Lost {
+    sealed interface Event permits Exited, Aborted, Joined, Lost, Diagnosis {
+    }
+
+    /** The rank's answer to {@link JobServer#diagnose}: what it waits for, a line each. */
+    record Diagnosis(int rank, String report) implements Event {
     }
 
     /** The rank's connection to the job server broke before it finalized. */
@@ -163,6 +173,11 @@ final class Job {
                 public void lost(int rank, String why) {
                     events.add(new Lost(rank, why));
                 }
+
+                @Override
+                public void diagnosis(int rank, String report) {
+                    events.add(new Diagnosis(rank, report));
+                }
             }, message -> err.println(name + ": " + message), serverAddresses);
             synchronized (this) {
                 if (tornDown) {
@@ -269,6 +284,7 @@ final class Job {
             boolean inInit = firstJoined >= 0 && joined < spec.np();
             Event event = next(inInit ? initDeadline : NO_DEADLINE, jobDeadline);
             if (event == null && jobDeadline != NO_DEADLINE && System.nanoTime() - jobDeadline >= 0) {
+                reportPending();
                 return fail("the job has run longer than --timeout " + spec.timeout().toSeconds() + " s", TIMED_OUT);
             }
             if (event == null) {
@@ -317,6 +333,78 @@ final class Job {
             }
         }
         return 0;
+    }
+
+    /**
+     * For {@code --timeout}: asks every rank in MPI what it waits for and prints the answers,
+     * each line tagged with the rank, on mpirun's stderr; names the ranks that do not answer
+     * within {@link #DIAGNOSIS_WAIT_MS} (frozen: stopped, or a JVM that no longer runs) and those
+     * not in MPI. Nothing when no rank ever joined (a job without MPI).
+     */
+    private void reportPending() throws InterruptedException {
+        boolean anyJoined = false;
+        for (int r = 0; r < spec.np(); r++) {
+            anyJoined |= server.joined(r);
+        }
+        if (!anyJoined) {
+            return;
+        }
+        BitSet asked = server.diagnose();
+        String[] answers = new String[spec.np()];
+        int answered = 0;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DIAGNOSIS_WAIT_MS);
+        while (answered < asked.cardinality()) {
+            Event e = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (e == null) {
+                break;
+            }
+            // other news (an exit, a lost connection) changes nothing now: the job ends anyway
+            if (e instanceof Diagnosis d && asked.get(d.rank()) && answers[d.rank()] == null) {
+                answers[d.rank()] = d.report();
+                answered++;
+            }
+        }
+        synchronized (outputLock) {
+            err.println(name + ": the job has run longer than --timeout " + spec.timeout().toSeconds()
+                    + " s; what each rank waits for:");
+            for (int r = 0; r < spec.np(); r++) {
+                String tag = name + ": " + who(r) + ": ";
+                if (answers[r] != null) {
+                    for (String line : answers[r].split("\n")) {
+                        err.println(tag + line);
+                    }
+                } else if (asked.get(r)) {
+                    err.println(tag + "did not answer within " + DIAGNOSIS_WAIT_MS / 1000 + " s: frozen"
+                            + processState(r));
+                } else if (!server.joined(r)) {
+                    err.println(tag + "not in MPI (has not called MPI_Init)");
+                } else {
+                    err.println(tag + "finished MPI (MPI_Finalize)");
+                }
+            }
+            err.flush();
+        }
+    }
+
+    /** Why a local rank may not answer, from its process state in /proc; "" when unknown. */
+    private String processState(int rank) {
+        if (!spec.placement().nodeOf(rank).node().local()) {
+            return " (on another host: its process, host or network)";
+        }
+        long pid = pidOf(rank);
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            // the state follows the command name in parentheses, which may itself hold ") "
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return switch (state) {
+                case 'T', 't' -> " (its process is stopped: SIGSTOP, or a debugger)";
+                case 'Z', 'X' -> " (its process has exited)";
+                case 'D' -> " (its process waits in the kernel: disk or memory)";
+                default -> " (its process runs but its JVM does not answer: a long pause, or no memory)";
+            };
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /** The next event, or null once the earlier deadline (a {@code nanoTime}, or {@link #NO_DEADLINE}) has passed. */

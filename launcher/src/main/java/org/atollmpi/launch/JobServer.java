@@ -16,7 +16,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
@@ -56,6 +58,10 @@ final class JobServer implements AutoCloseable {
          * its host or the network to it is gone ({@code why}: the socket's error, or "closed").
          */
         default void lost(int rank, String why) {
+        }
+
+        /** Rank {@code rank} answered {@link #diagnose}: {@code report} is what it waits for, a line each. */
+        default void diagnosis(int rank, String report) {
         }
     }
 
@@ -168,6 +174,23 @@ final class JobServer implements AutoCloseable {
 
     synchronized boolean finalized(int rank) {
         return finalized[rank];
+    }
+
+    /**
+     * Asks every rank that has joined and not finalized what it waits for; each answers through
+     * {@link Listener#diagnosis} (its watchdog thread answers, whatever its program is doing).
+     * Returns the ranks asked.
+     */
+    BitSet diagnose() {
+        BitSet asked = new BitSet(size);
+        for (int r = 0; r < size; r++) {
+            Connection c = connections.get(r);
+            if (c != null && !finalized(r)) {
+                c.sendQuietly(DIAGNOSE, o -> { });
+                asked.set(r);
+            }
+        }
+        return asked;
     }
 
     /**
@@ -342,6 +365,8 @@ final class JobServer implements AutoCloseable {
                 listener.aborted(c.rank, code, fatalError, message);
                 c.send(ABORT_ACK, o -> { });
             }
+            case DIAGNOSIS -> listener.diagnosis(c.rank,
+                    new String(readBlob(body, MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8));
             default -> throw new ProtocolException("unexpected frame type " + frame.type());
         }
     }

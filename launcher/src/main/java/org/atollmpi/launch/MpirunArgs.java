@@ -120,7 +120,12 @@ final class MpirunArgs implements OptionParser.Target {
                 "Once one rank is in MPI_Init, end the job if another has not got there within this"
                         + " many seconds (default: 60)."),
         new Option(List.of("--timeout", "-timeout"), 1, "seconds",
-                "End the job if it runs longer than this; mpirun then exits with status 124."),
+                "End the job if it runs longer than this: first every rank in MPI prints, tagged with"
+                        + " its rank, what it waits for (posted receives with source, tag and communicator;"
+                        + " unexpected messages; sends waiting for a match or for room; the collective it is"
+                        + " in; its window epochs and the lock or fence it is blocked in); a rank that does"
+                        + " not answer within 2 s is named as frozen (stopped, or its JVM stalled). Then the"
+                        + " job is killed and mpirun exits with status 124."),
         new Option(List.of("-cp", "--classpath", "-classpath", "--class-path"), 1, "path", "Class path of the program."),
         new Option(List.of("-jar"), OptionParser.REST, "file",
                 "Run the Main-Class of this jar; the arguments after it are the program's."),

@@ -266,6 +266,36 @@ class JobServerTest {
     }
 
     @Test
+    void diagnoseAsksTheJoinedRanksAndPassesOnTheirAnswersOnly() throws Exception {
+        BlockingQueue<String> reports = new LinkedBlockingQueue<>();
+        try (JobServer s = new JobServer(2, SECRET, new JobServer.Listener() {
+            @Override
+            public void aborted(int rank, int code, boolean fatalError, String message) {
+            }
+
+            @Override
+            public void diagnosis(int rank, String report) {
+                reports.add(rank + ":" + report);
+            }
+        }, log::add, List.of(InetAddress.getLoopbackAddress()))) {
+            server.close();
+            server = s;
+            try (Client r1 = new Client()) {
+                r1.hello(1, SECRET);
+                assertEquals("{1}", s.diagnose().toString(), "rank 0 has not joined: not asked");
+                assertEquals(DIAGNOSE, r1.read().type());
+                r1.send(DIAGNOSIS, o -> writeBlob(o, "receive posted: source 0, tag 3\nline two".getBytes("UTF-8")));
+                assertEquals("1:receive posted: source 0, tag 3\nline two", reports.poll(10, TimeUnit.SECONDS));
+                // a report over the limit breaks the protocol: the connection is closed, with a reason
+                r1.send(DIAGNOSIS, o -> writeBlob(o, new byte[MAX_DIAGNOSIS_BYTES + 1]));
+                assertThrows(EOFException.class, r1::read);
+            }
+            assertNull(reports.poll(200, TimeUnit.MILLISECONDS));
+            assertTrue(log.stream().anyMatch(l -> l.contains("rank 1") && l.contains("blob length")), log.toString());
+        }
+    }
+
+    @Test
     void ranksOnOtherHostsReachTheServerBeyondLoopback() {
         Placement here = Placement.local("vm", 2);
         assertEquals(List.of(InetAddress.getLoopbackAddress()), JobServer.addressesFor(here, null));

@@ -2,10 +2,12 @@ package org.atollmpi.engine;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -719,6 +721,40 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         port.close();
+    }
+
+    /**
+     * What this rank waits for, one line each (posted receives, unexpected messages, queued sends,
+     * protocol exchanges in flight), for a person diagnosing a job that makes no progress;
+     * {@code contextName} names a communicator context. Callable from any thread, and never needs
+     * the thread that owns the engine to cooperate: that thread may be spinning in a wait, which
+     * in a single-threaded engine never lets go of anything. A thread-safe engine is read under
+     * its lock if the lock comes free within {@code lockWaitMillis} (blocking waits release it
+     * between passes); otherwise, and always in a single-threaded engine, the structures are read
+     * as they are: a rank that is stuck does not change them, one that is busy may make a line
+     * stale or a list short ({@link PendingReport} never loops on them). Nothing of this is on a
+     * hot path.
+     */
+    public List<String> describePending(IntFunction<String> contextName, long lockWaitMillis) {
+        boolean locked = false;
+        if (lock != null) {
+            try {
+                locked = lock.tryLock(lockWaitMillis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            List<String> lines = new PendingReport(this, contextName).describe(matcher, sendQueue, table);
+            if (lock != null && !locked) {
+                lines.add(0, "(read without the engine's lock, which another thread held: may be stale)");
+            }
+            return lines;
+        } finally {
+            if (locked) {
+                lock.unlock();
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------

@@ -15,6 +15,16 @@ final class MatchQueues {
         return (wantSource == Engine.ANY_SOURCE || wantSource == source) && (wantTag == Engine.ANY_TAG || wantTag == tag);
     }
 
+    /** The oldest posted receive, for {@link PendingReport}. */
+    Operation postedHead() {
+        return postedHead;
+    }
+
+    /** The oldest unexpected message, for {@link PendingReport}. */
+    HeldMessage unexpectedHead() {
+        return unexpectedHead;
+    }
+
     void post(Operation op) {
         op.next = null;
         op.prev = postedTail;

@@ -21,6 +21,11 @@ final class Matcher {
         return q;
     }
 
+    /** Every context's queues (null where unused), by context, for {@link PendingReport}. */
+    MatchQueues[] contextsView() {
+        return contexts;
+    }
+
     /** The queues of {@code context} if it has been used, else null (for messages naming a context). */
     MatchQueues existing(int context) {
         return context >= 0 && context < contexts.length ? contexts[context] : null;

@@ -2,6 +2,7 @@ package org.atollmpi.engine;
 
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
@@ -283,6 +284,13 @@ public final class OneSidedChannel {
         @Override
         String state() {
             return total + " outstanding";
+        }
+
+        @Override
+        String describe(IntFunction<String> contextName) {
+            int outstanding = total;
+            return outstanding == 0 ? null
+                : "one-sided operations issued to the NIC and not yet completed: " + outstanding;
         }
 
         @Override

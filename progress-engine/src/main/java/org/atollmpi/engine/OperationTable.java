@@ -31,6 +31,15 @@ final class OperationTable {
     private int freeCount;
     private int highWater;
 
+    /** The role slots (null where free), for {@link PendingReport}; those below {@link #highWater} were used. */
+    ProtocolRole[] rolesView() {
+        return roles;
+    }
+
+    int highWater() {
+        return highWater;
+    }
+
     /** Registers {@code role} and returns its handle (also stored in the role). */
     int register(ProtocolRole role) {
         int index;

@@ -1,5 +1,7 @@
 package org.atollmpi.engine;
 
+import java.util.function.IntFunction;
+
 /**
  * One side of one protocol exchange for one operation: a state machine (an {@code enum State}
  * and one switch in each subclass) that the engine drives from two directions. The
@@ -37,6 +39,11 @@ abstract class ProtocolRole {
 
     /** The state, for diagnostics and fault messages. */
     abstract String state();
+
+    /** One line for {@code mpirun --timeout}: what this exchange waits for; null when nothing. */
+    String describe(IntFunction<String> contextName) {
+        return getClass().getSimpleName() + " with rank " + peer + ", state " + state();
+    }
 
     void onSyncAck() {
         unexpected("SYNC_ACK");

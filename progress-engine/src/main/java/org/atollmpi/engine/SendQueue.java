@@ -42,6 +42,11 @@ final class SendQueue implements WorkItem {
         return HEADS.getAcquire(head, target) != null;
     }
 
+    /** The oldest send queued for {@code target}, for {@link PendingReport}. */
+    Operation headOf(int target) {
+        return (Operation) HEADS.getAcquire(head, target);
+    }
+
     void add(Operation op) {
         op.next = null;
         int target = op.peer;

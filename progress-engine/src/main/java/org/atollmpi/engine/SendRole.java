@@ -1,5 +1,7 @@
 package org.atollmpi.engine;
 
+import java.util.function.IntFunction;
+
 /**
  * What the two sender roles whose message waits in the receiver's port for a match share
  * ({@link SyncSend}, {@link RendezvousSend}): the operation they complete, the sequence number
@@ -31,6 +33,14 @@ abstract class SendRole<S extends Enum<S>> extends ProtocolRole {
         this.awaitingMatch = awaitingMatch;
         this.cancelling = cancelling;
         this.done = done;
+    }
+
+    @Override
+    String describe(IntFunction<String> contextName) {
+        Operation send = op;
+        return (send == null ? getClass().getSimpleName() + " to rank " + peer
+            : getClass().getSimpleName() + " to rank " + peer + ": tag " + send.tag + ", " + send.bytes + " bytes")
+            + ", " + contextName.apply(context) + ", state " + state();
     }
 
     @Override

@@ -231,6 +231,22 @@ public final class EpochState {
         }
     }
 
+    /** The open epochs in words: "access epoch LOCKED (exclusive lock on member 2), no exposure epoch". */
+    public String describe() {
+        StringBuilder b = new StringBuilder("access epoch ").append(access);
+        if (access == Access.LOCKED) {
+            String sep = " (";
+            for (int m = 0; m < lockType.length; m++) {
+                if (lockType[m] != UNLOCKED) {
+                    b.append(sep).append(lockType[m] == EXCLUSIVE ? "exclusive" : "shared").append(" lock on member ").append(m);
+                    sep = ", ";
+                }
+            }
+            b.append(")");
+        }
+        return b.append(postGroup != null ? ", exposure epoch open (post)" : ", no exposure epoch").toString();
+    }
+
     @Override
     public String toString() {
         return "EpochState{" + access + ", locks=" + Arrays.toString(lockType) + ", exposed=" + exposed() + '}';

@@ -78,6 +78,19 @@ public final class Window {
     /** The one block of a single-element atomic (compareAndSwap), reused: a Window is used by one thread at a time. */
     private final TargetBlocks oneElement = TargetBlocks.scratch();
     private boolean freed;
+    /**
+     * The synchronisation call this rank is blocked in ({@code BLOCKED_*}) and its member, for
+     * {@code mpirun --timeout}: plain fields that another thread reads without a lock, written
+     * around the waits of lock, lockAll and fence (never by the operations or flushes), and
+     * numbers, not text, so that the calls allocate nothing for them.
+     */
+    private int blockedIn;
+    private int blockedMember;
+    private static final int BLOCKED_NOWHERE = 0;
+    private static final int BLOCKED_FENCE = 1;
+    private static final int BLOCKED_LOCK_SHARED = 2;
+    private static final int BLOCKED_LOCK_EXCLUSIVE = 3;
+    private static final int BLOCKED_LOCK_ALL = 4;
 
     /**
      * @param me      this rank's member index
@@ -555,8 +568,13 @@ public final class Window {
     public void fence(String call, boolean noSucceed) {
         checkOpen(call);
         epochs.checkFence(call);
-        completeAll();
-        barrier.barrier();
+        blockedIn = BLOCKED_FENCE;
+        try {
+            completeAll();
+            barrier.barrier();
+        } finally {
+            blockedIn = BLOCKED_NOWHERE;
+        }
         epochs.fenced(noSucceed);
     }
 
@@ -570,10 +588,16 @@ public final class Window {
         checkRank(call, target);
         epochs.checkLock(call, target);
         if (!noCheck) {
-            if (exclusive) {
-                locks.lockExclusive(members.worldRank(target), members.control(target));
-            } else {
-                locks.lockShared(members.worldRank(target), members.control(target));
+            blockedMember = target;
+            blockedIn = exclusive ? BLOCKED_LOCK_EXCLUSIVE : BLOCKED_LOCK_SHARED;
+            try {
+                if (exclusive) {
+                    locks.lockExclusive(members.worldRank(target), members.control(target));
+                } else {
+                    locks.lockShared(members.worldRank(target), members.control(target));
+                }
+            } finally {
+                blockedIn = BLOCKED_NOWHERE;
             }
         }
         epochs.locked(target, exclusive ? EpochState.EXCLUSIVE : EpochState.SHARED, !noCheck);
@@ -604,8 +628,14 @@ public final class Window {
         checkOpen(call);
         epochs.checkLockAll(call);
         if (!noCheck) {
-            for (int m = 0; m < members.size(); m++) {
-                locks.lockShared(members.worldRank(m), members.control(m));
+            try {
+                for (int m = 0; m < members.size(); m++) {
+                    blockedMember = m;
+                    blockedIn = BLOCKED_LOCK_ALL;
+                    locks.lockShared(members.worldRank(m), members.control(m));
+                }
+            } finally {
+                blockedIn = BLOCKED_NOWHERE;
             }
         }
         epochs.lockedAll(!noCheck);
@@ -624,6 +654,23 @@ public final class Window {
             }
             epochs.unlockedAll();
         }
+    }
+
+    /**
+     * This rank's epochs on the window and the synchronisation call it is blocked in, if any, for
+     * {@code mpirun --timeout}; called from another thread, so it reads without a lock and may be
+     * a moment stale.
+     */
+    public String describeEpochs() {
+        int member = blockedMember;
+        String where = " of member " + member + " (world rank " + members.worldRank(member) + ")";
+        return epochs.describe() + switch (blockedIn) {
+            case BLOCKED_FENCE -> "; blocked in fence (its operations, then a barrier of the window's members)";
+            case BLOCKED_LOCK_SHARED -> "; blocked in lock(shared)" + where;
+            case BLOCKED_LOCK_EXCLUSIVE -> "; blocked in lock(exclusive)" + where;
+            case BLOCKED_LOCK_ALL -> "; blocked in lockAll, at the lock" + where;
+            default -> "";
+        };
     }
 
     /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */

@@ -16,6 +16,20 @@ class EpochStateTest {
     }
 
     @Test
+    void describesTheOpenEpochsForMpirunTimeout() {
+        EpochState e = new EpochState(3);
+        assertEquals("access epoch NONE, no exposure epoch", e.describe());
+        e.locked(2, EpochState.EXCLUSIVE, true);
+        e.locked(0, EpochState.SHARED, true);
+        assertEquals("access epoch LOCKED (shared lock on member 0, exclusive lock on member 2), no exposure epoch",
+            e.describe());
+        e.unlocked(0);
+        e.unlocked(2);
+        e.posted(new boolean[] {true, false, true});
+        assertEquals("access epoch NONE, exposure epoch open (post)", e.describe());
+    }
+
+    @Test
     void noEpochAllowsNoAccess() {
         EpochState e = new EpochState(3);
         assertFalse(e.mayAccess(0));

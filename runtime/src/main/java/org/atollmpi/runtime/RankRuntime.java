@@ -1,5 +1,10 @@
 package org.atollmpi.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.nic.BoardSupplier;
@@ -27,6 +32,8 @@ public final class RankRuntime implements AutoCloseable {
     public static final String ASYNC_PROGRESS_ENV = RuntimeSettings.ASYNC_ENV;
     /** The variable {@code mpirun --board} sets for every rank: shm, tcp or auto. */
     public static final String BOARD_ENV = RuntimeSettings.BOARD_ENV;
+    /** How long a report of pending operations waits for a thread-safe engine's lock. */
+    private static final long DIAGNOSIS_LOCK_WAIT_MS = 500;
 
     private final JobWiring bootstrap; // null in a singleton world
     private final Engine engine;
@@ -34,6 +41,10 @@ public final class RankRuntime implements AutoCloseable {
     private final RuntimeSettings settings;
     private final int threadLevel;
     private final String processorName;
+    /** How the layer above names a communicator context in a report of pending operations. */
+    private volatile IntFunction<String> contextNames = c -> "context " + c;
+    /** What the layer above adds to that report (open epochs, say); none until it says. */
+    private volatile Supplier<List<String>> pendingAbove = List::of;
 
     private RankRuntime(JobWiring bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
                         int threadLevel, String processorName) {
@@ -74,7 +85,50 @@ public final class RankRuntime implements AutoCloseable {
         Engine engine = new Engine(port, EngineConfig.forNode(threads, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
-        return new RankRuntime(bootstrap, engine, progress, settings, level, host);
+        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host);
+        if (bootstrap != null) {
+            bootstrap.onDiagnose(runtime::describePending);
+        }
+        return runtime;
+    }
+
+    /**
+     * Says how a report of pending operations names a communicator context, and what the layer
+     * above adds to it (each line one thing it waits for). Both are called off the program's
+     * threads (see {@link #describePending}).
+     */
+    public void describePendingWith(IntFunction<String> contextNames, Supplier<List<String>> pendingAbove) {
+        this.contextNames = contextNames;
+        this.pendingAbove = pendingAbove;
+    }
+
+    /**
+     * What this rank waits for, one line each, for {@code mpirun --timeout}: the engine's
+     * pending operations ({@link Engine#describePending}) and what the layer above added. Called
+     * on the job wiring's thread while the program's threads do whatever they do.
+     */
+    String describePending() {
+        List<String> lines = new ArrayList<>();
+        try {
+            lines.addAll(pendingAbove.get());
+        } catch (RuntimeException e) {
+            lines.add("(cannot list the one-sided and collective state: " + e + ")");
+        }
+        RuntimeException last = null;
+        // a busy rank may change a list under a lock-free read; a stuck one does not, so retry
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                lines.addAll(engine.describePending(contextNames, DIAGNOSIS_LOCK_WAIT_MS));
+                last = null;
+                break;
+            } catch (RuntimeException e) {
+                last = e;
+            }
+        }
+        if (last != null) {
+            lines.add("(cannot read the engine's queues while the rank changes them: " + last + ")");
+        }
+        return lines.isEmpty() ? "nothing pending in MPI (computing, or blocked outside MPI)" : String.join("\n", lines);
     }
 
     /** The job our mpirun started this rank in, else a PMI launcher's, else none (null). */

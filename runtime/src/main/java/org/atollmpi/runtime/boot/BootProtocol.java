@@ -42,7 +42,12 @@ import org.atollmpi.nic.Sha256;
  *                                   <- ABORT code:int fatalError:boolean message:UTF
  *  ABORT_ACK                         ->
  *  TERMINATE                         ->   (the job is ending: the rank halts at once, quietly)
+ *  DIAGNOSE                          ->   (mpirun --timeout: what are you waiting for?)
+ *                                   <- DIAGNOSIS report:bytes (UTF-8 lines, at most MAX_DIAGNOSIS_BYTES)
  * </pre>
+ * DIAGNOSE is answered by the rank's watchdog thread, not by the program's threads, so a rank
+ * whose program is stuck in a wait still answers; one that does not answer is frozen (stopped,
+ * or its JVM stalled).
  * ABORT ends the job with {@code code}: the program called abort ({@code fatalError} false, the
  * message says where), or an MPI call failed under {@code MPI_ERRORS_ARE_FATAL} ({@code fatalError}
  * true, the code is the error class and the message its name: the rank has already printed the
@@ -53,7 +58,7 @@ import org.atollmpi.nic.Sha256;
 public final class BootProtocol {
     /** "ATJB": ATOLL job bootstrap. */
     public static final int MAGIC = 0x41544A42;
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     public static final byte CHALLENGE = 1;
     public static final byte HELLO = 2;
@@ -66,6 +71,8 @@ public final class BootProtocol {
     public static final byte ABORT = 9;
     public static final byte ABORT_ACK = 10;
     public static final byte TERMINATE = 11;
+    public static final byte DIAGNOSE = 12;
+    public static final byte DIAGNOSIS = 13;
 
     public static final int NONCE_LENGTH = 16;
     public static final int MAC_LENGTH = 32;
@@ -73,6 +80,8 @@ public final class BootProtocol {
     public static final int MAX_EXCHANGE_BYTES = 16 * 1024;
     /** Largest abort message kept; longer ones are cut. */
     public static final int MAX_MESSAGE_CHARS = 1024;
+    /** Largest report a rank sends in answer to DIAGNOSE; longer ones are cut. */
+    public static final int MAX_DIAGNOSIS_BYTES = 12 * 1024;
     /** Limit for every frame a rank sends (the largest is an EXCHANGE). */
     public static final int MAX_RANK_FRAME = 16 + MAX_EXCHANGE_BYTES;
 

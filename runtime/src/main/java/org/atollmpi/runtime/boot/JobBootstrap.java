@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 import jdk.net.ExtendedSocketOptions;
 
@@ -70,6 +72,8 @@ public final class JobBootstrap implements JobWiring {
     private int nextRound;
     private final AtomicBoolean finalizeSent = new AtomicBoolean();
     private volatile boolean closing;
+    /** What answers mpirun's DIAGNOSE; null until the runtime has an engine to describe. */
+    private volatile Supplier<String> diagnosis;
 
     private JobBootstrap(Map<String, String> env, String server, IntConsumer halt, InputStream stdin) {
         this.rank = intVar(env, ENV_RANK);
@@ -251,6 +255,11 @@ public final class JobBootstrap implements JobWiring {
         halt.accept(code);
     }
 
+    @Override
+    public void onDiagnose(Supplier<String> report) {
+        diagnosis = report;
+    }
+
     /** Tells the server this rank finished MPI cleanly; returns once it has recorded that. */
     @Override
     public void finalized() {
@@ -347,6 +356,7 @@ public final class JobBootstrap implements JobWiring {
                             lock.notifyAll();
                         }
                     }
+                    case DIAGNOSE -> answerDiagnosis();
                     case TERMINATE -> {
                         // mpirun is ending the job and has said why; halt without adding noise
                         markLost("the job was ended by mpirun");
@@ -368,6 +378,35 @@ public final class JobBootstrap implements JobWiring {
             // mpirun would have removed the job's files; with it gone, the ranks do
             JobFiles.deleteAll(boardPath.toAbsolutePath().getParent(), jobId);
             halt.accept(EXIT_JOB_ENDED);
+        }
+    }
+
+    /**
+     * Answers DIAGNOSE from a thread of its own, so that the watchdog goes on reading (a TERMINATE
+     * follows) whatever the report costs; the program's threads take no part.
+     */
+    private void answerDiagnosis() {
+        Thread t = new Thread(() -> {
+            Supplier<String> report = diagnosis;
+            String text;
+            try {
+                text = report == null ? "in MPI_Init (no engine yet)" : report.get();
+            } catch (RuntimeException | Error e) {
+                text = "cannot describe its pending operations: " + e;
+            }
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            byte[] clipped = bytes.length <= MAX_DIAGNOSIS_BYTES ? bytes : Arrays.copyOf(bytes, MAX_DIAGNOSIS_BYTES);
+            try {
+                send(DIAGNOSIS, o -> writeBlob(o, clipped));
+            } catch (IllegalStateException e) {
+                // mpirun is gone or ending the job: nobody to tell
+            }
+        }, "atoll-diagnosis");
+        t.setDaemon(true);
+        try {
+            t.start();
+        } catch (OutOfMemoryError e) {
+            // no thread to be had: mpirun names this rank as not answering, and the watchdog lives on
         }
     }
 

@@ -1,5 +1,7 @@
 package org.atollmpi.runtime.boot;
 
+import java.util.function.Supplier;
+
 import org.atollmpi.nic.RoutingSpace;
 
 /**
@@ -21,6 +23,14 @@ public interface JobWiring extends RoutingSpace, AutoCloseable {
      * {@code message}; otherwise a call of abort, {@code message} saying where.
      */
     void abort(int code, boolean fatalError, String message);
+
+    /**
+     * Gives the launcher a way to ask this rank what it waits for ({@code mpirun --timeout}):
+     * {@code report} is called on a thread of the wiring's own, never the program's, and returns
+     * lines. A launcher with no such channel (PMI) ignores it.
+     */
+    default void onDiagnose(Supplier<String> report) {
+    }
 
     /** Tells the launcher this rank finished MPI cleanly; returns once it has recorded that. */
     void finalized();

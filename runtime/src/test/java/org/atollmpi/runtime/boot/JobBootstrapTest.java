@@ -185,6 +185,37 @@ class JobBootstrapTest {
     }
 
     @Test
+    void diagnoseIsAnsweredByTheWatchdogWhateverTheProgramDoes() throws Exception {
+        JobBootstrap job = join(1, 2);
+        server.send(DIAGNOSE, o -> { });
+        assertEquals("in MPI_Init (no engine yet)", diagnosis(server.read()));
+
+        // the program's thread is busy in a barrier that never completes: the answer comes anyway
+        CompletableFuture.runAsync(job::barrier);
+        assertEquals(EXCHANGE, server.read().type());
+        job.onDiagnose(() -> "receive posted: source 0, tag 3\nsecond line");
+        server.send(DIAGNOSE, o -> { });
+        assertEquals("receive posted: source 0, tag 3\nsecond line", diagnosis(server.read()));
+
+        job.onDiagnose(() -> {
+            throw new IllegalStateException("queues changed");
+        });
+        server.send(DIAGNOSE, o -> { });
+        assertEquals("cannot describe its pending operations: java.lang.IllegalStateException: queues changed",
+            diagnosis(server.read()));
+
+        job.onDiagnose(() -> "x".repeat(MAX_DIAGNOSIS_BYTES + 100));
+        server.send(DIAGNOSE, o -> { });
+        assertEquals(MAX_DIAGNOSIS_BYTES, diagnosis(server.read()).length(), "cut to what the server accepts");
+        assertFalse(halted.await(100, TimeUnit.MILLISECONDS));
+    }
+
+    private static String diagnosis(Frame frame) throws IOException {
+        assertEquals(DIAGNOSIS, frame.type());
+        return new String(readBlob(frame.body(), MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8);
+    }
+
+    @Test
     void abortWaitsForTheServerThenHaltsWithTheCode() throws Exception {
         JobBootstrap job = join(1, 2);
         CompletableFuture<Void> abort = CompletableFuture.runAsync(() -> job.abort(5, false, "bad input"));
