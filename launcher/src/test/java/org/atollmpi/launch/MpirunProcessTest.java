@@ -224,4 +224,69 @@ class MpirunProcessTest {
             assertEquals("singleton\n", p.out());
         }
     }
+
+    /**
+     * While a rank has yet to join, 300 strangers connect to mpirun's job server (idle, garbage, a
+     * huge length, a HELLO cut short): mpirun's threads (/proc/PID/status) do not grow with them,
+     * the last rank still joins, the job completes, and mpirun's log says why each was refused.
+     */
+    @Test
+    void aFloodOfStrangersAtTheJobServerNeitherGrowsMpirunNorStopsTheJob(@TempDir Path dir) throws Exception {
+        Path gate = dir.resolve("gate");
+        try (MpirunProcess p = mpirun("-np", "3", "--oversubscribe", "-cp", testClasses(), RANK, "gate", gate.toString())) {
+            String[] server = p.awaitLine(Pattern.compile("SERVER (\\S+)"), JOB_TIMEOUT).group(1).split(",")[0].split(":");
+            long threadsBefore = threads(p.process.pid());
+            List<java.net.Socket> flood = new java.util.ArrayList<>();
+            java.util.Random random = new java.util.Random(13);
+            long most = threadsBefore;
+            try {
+                for (int i = 0; i < 300; i++) {
+                    java.net.Socket s = new java.net.Socket(server[0], Integer.parseInt(server[1]));
+                    flood.add(s);
+                    java.io.DataOutputStream o = new java.io.DataOutputStream(s.getOutputStream());
+                    switch (i % 4) {
+                        case 0 -> { } // idle
+                        case 1 -> {
+                            byte[] garbage = new byte[1 + random.nextInt(200)];
+                            random.nextBytes(garbage);
+                            o.write(garbage);
+                        }
+                        case 2 -> o.writeInt(Integer.MAX_VALUE);
+                        default -> {
+                            o.writeInt(37);
+                            o.write(org.atollmpi.runtime.boot.BootProtocol.HELLO);
+                        }
+                    }
+                    o.flush();
+                    if (i % 50 == 49) {
+                        most = Math.max(most, threads(p.process.pid()));
+                    }
+                }
+                Files.createFile(gate);
+                assertEquals(0, p.waitFor(JOB_TIMEOUT), p.out() + p.err());
+            } finally {
+                for (java.net.Socket s : flood) {
+                    s.close();
+                }
+            }
+            // the last rank's join adds one reader thread; anything else mpirun starts meanwhile is a few more
+            assertTrue(most <= threadsBefore + 3, "mpirun had " + threadsBefore + " threads, then " + most);
+            String err = p.err();
+            assertTrue(err.contains("refused a connection from"), err);
+            assertTrue(err.contains("no valid HELLO (frame length 2147483647 outside 1..64)"), err);
+            assertTrue(err.contains("pushed out by a newer connection"), err);
+            assertTrue(err.contains("refused 300 connections in all") || err.lines().filter(l -> l.contains("refused a connection")).count() >= 100,
+                err);
+            assertNoJobFiles(p.jobId());
+        }
+    }
+
+    private static long threads(long pid) throws java.io.IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("Threads:")) {
+                return Long.parseLong(line.substring("Threads:".length()).trim());
+            }
+        }
+        throw new AssertionError("no Threads line for " + pid);
+    }
 }

@@ -22,6 +22,8 @@ import org.atollmpi.runtime.boot.JobBootstrap;
  *   nofinalize             barrier, then exit 0 without finalizing
  *   cat                    copy stdin to stdout (only rank 0 has mpirun's stdin), then barrier
  *   plain                  print whether it runs under mpirun, without joining the job
+ *   gate FILE              the last rank joins only once FILE exists (rank 0 prints "SERVER address"
+ *                          first), then barrier, finalize
  * </pre>
  */
 public final class TestRank {
@@ -36,6 +38,12 @@ public final class TestRank {
             System.out.println("under mpirun: " + (System.getenv("ATOLL_JOB_SERVER") != null));
             return;
         }
+        if (mode.equals("gate") && System.getenv("ATOLL_RANK").equals(Integer.toString(
+                Integer.parseInt(System.getenv("ATOLL_SIZE")) - 1))) {
+            while (!Files.exists(Path.of(args[1]))) {
+                Thread.sleep(20);
+            }
+        }
         JobBootstrap job = JobBootstrap.fromEnvironment();
         if (job == null) {
             System.out.println("singleton");
@@ -49,6 +57,10 @@ public final class TestRank {
         int rank = job.rank();
         if (rank == 0) {
             System.out.println("JOB " + job.jobId() + " BOARD " + job.boardPath());
+            if (mode.equals("gate")) {
+                System.out.println("SERVER " + System.getenv("ATOLL_JOB_SERVER"));
+            }
+            System.out.flush();
         }
         switch (mode) {
             case "hello" -> {
@@ -99,6 +111,7 @@ public final class TestRank {
                 System.out.flush();
                 job.barrier();
             }
+            case "gate" -> job.barrier();
             case "nofinalize" -> {
                 job.barrier();
                 System.exit(0);
