@@ -281,6 +281,32 @@ class MpirunProcessTest {
         }
     }
 
+    /**
+     * Links planted in /dev/shm where mpirun's sweep of dead jobs looks (names of a dead mpirun's
+     * job) point at a file and a directory: the job runs, the sweep neither follows nor removes
+     * them, and what they point at is intact.
+     */
+    @Test
+    void linksPlantedWhereTheSweepLooksAreNeverFollowed(@TempDir Path victims) throws Exception {
+        Path file = Files.writeString(victims.resolve("precious"), "keep");
+        Path dir = Files.createDirectories(victims.resolve("dir"));
+        Files.writeString(dir.resolve("inside"), "keep");
+        String dead = "atoll-999999999x" + org.atollmpi.runtime.boot.JobFiles.randomToken();
+        Path toFile = Files.createSymbolicLink(SHM.resolve(dead + "-0"), file);
+        Path toDir = Files.createSymbolicLink(SHM.resolve(dead + "-0.n1"), dir);
+        try (MpirunProcess p = mpirun("-np", "2", "-cp", testClasses(), RANK, "hello")) {
+            assertEquals(0, p.waitFor(JOB_TIMEOUT), p.err());
+            assertNoJobFiles(p.jobId());
+            assertTrue(Files.isSymbolicLink(toFile) && Files.isSymbolicLink(toDir), "the planted links are not mpirun's");
+            assertEquals("keep", Files.readString(file));
+            assertEquals("keep", Files.readString(dir.resolve("inside")));
+            assertTrue(p.jobId().matches("\\d+x[0-9a-f]{32}"), "128 random bits in the job id: " + p.jobId());
+        } finally {
+            Files.deleteIfExists(toFile);
+            Files.deleteIfExists(toDir);
+        }
+    }
+
     private static long threads(long pid) throws java.io.IOException {
         for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
             if (line.startsWith("Threads:")) {
