@@ -2,6 +2,7 @@ package org.atollmpi.launch;
 
 import static org.atollmpi.launch.MpirunProcess.*;
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -304,6 +305,52 @@ class MpirunProcessTest {
         } finally {
             Files.deleteIfExists(toFile);
             Files.deleteIfExists(toDir);
+        }
+    }
+
+    /**
+     * The attack on 16-bit job ids: before mpirun starts, a squatter (another user, when the test
+     * runs as root) takes every board name the old scheme could give it, {@code atoll-<pid>x0000-0}
+     * to {@code xffff-0}, as files and as links (a script makes them, then execs mpirun, which keeps
+     * its pid). The job still runs, and mpirun leaves every squatted entry, and what the links
+     * point at, alone.
+     */
+    @Test
+    void squattingEveryNameOfTheOldSchemeDoesNotStopAJob(@TempDir Path victims) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs python3 to squat before exec");
+        Path victim = Files.writeString(victims.resolve("victim"), "keep");
+        String squat = String.join("\n",
+            "import os, sys",
+            "pid = os.getpid()",
+            "for i in range(65536):",
+            "    p = '/dev/shm/atoll-%dx%04x-0' % (pid, i)",
+            "    if i % 2:",
+            "        os.symlink(sys.argv[1], p)",
+            "    else:",
+            "        open(p, 'x').close()",
+            "    if os.getuid() == 0:",
+            "        os.lchown(p, 65534, 65534)",
+            "os.execv(sys.argv[2], sys.argv[2:])");
+        List<String> cmd = new java.util.ArrayList<>(List.of("/usr/bin/python3", "-c", squat, victim.toString(),
+            RankCommand.ownJava(), "-cp", testClassPath(), Mpirun.class.getName(), "-np", "2", "-cp", testClasses(),
+            RANK, "exclusive"));
+        MpirunProcess p = MpirunProcess.start(cmd, Map.of(), null);
+        String prefix = "atoll-" + p.process.pid() + "x";
+        try (p) {
+            assertEquals(0, p.waitFor(JOB_TIMEOUT), p.out() + p.err());
+            assertTrue(p.out().contains("hello from rank 1 of 2"), p.out());
+            assertNoJobFiles(p.jobId());
+            try (java.util.stream.Stream<Path> files = Files.list(SHM)) {
+                assertEquals(65536, files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                    && f.getFileName().toString().length() == prefix.length() + 6).count(), "the squatted entries stay");
+            }
+            assertEquals("keep", Files.readString(victim));
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.list(SHM)) {
+                for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
         }
     }
 

@@ -13,6 +13,8 @@ import org.atollmpi.runtime.boot.JobBootstrap;
  *
  * <pre>
  *   hello                  print who it is, barrier, finalize
+ *   exclusive              hello, but the node's first rank creates the board file as the shm board does
+ *                          (O_EXCL), and exits 3 if the name is taken
  *   exit R CODE            rank R calls System.exit(CODE) after a barrier; the others sleep
  *   throw R                rank R throws after a barrier; the others sleep
  *   pid                    every rank prints "PID rank pid" and sleeps
@@ -49,10 +51,23 @@ public final class TestRank {
             System.out.println("singleton");
             return;
         }
-        try {
-            Files.createFile(job.boardPath());
-        } catch (FileAlreadyExistsException e) {
-            // another rank of the node created it: attach, as the shm board does
+        if (mode.equals("exclusive")) {
+            // as the shm board does: the node's first rank creates the file, and fails if it exists
+            if (job.rank() == job.localRanks()[0]) {
+                try {
+                    Files.createFile(job.boardPath());
+                } catch (FileAlreadyExistsException e) {
+                    System.out.println("board " + job.boardPath() + " already exists");
+                    System.exit(3);
+                }
+            }
+            mode = "hello";
+        } else {
+            try {
+                Files.createFile(job.boardPath());
+            } catch (FileAlreadyExistsException e) {
+                // another rank of the node created it: attach, as the shm board does
+            }
         }
         int rank = job.rank();
         if (rank == 0) {
