@@ -270,8 +270,9 @@ class MpirunProcessTest {
                     s.close();
                 }
             }
-            // the last rank's join adds one reader thread; anything else mpirun starts meanwhile is a few more
-            assertTrue(most <= threadsBefore + 3, "mpirun had " + threadsBefore + " threads, then " + most);
+            // A thread per stranger would be 100 more by the 150th connection (the idle ones and the
+            // cut HELLOs stay for 10 s); the margin is for the JVM's own (a compiler thread started under load)
+            assertTrue(most <= threadsBefore + 8, "mpirun had " + threadsBefore + " threads, then " + most);
             String err = p.err();
             assertTrue(err.contains("refused a connection from"), err);
             assertTrue(err.contains("no valid HELLO (frame length 2147483647 outside 1..64)"), err);
