@@ -270,7 +270,7 @@ class MpirunProcessTest {
                     s.close();
                 }
             }
-            // A thread per stranger would be 100 more by the 150th connection (the idle ones and the
+            // A thread per stranger would be about 75 more by the 150th connection (the idle ones and the
             // cut HELLOs stay for 10 s); the margin is for the JVM's own (a compiler thread started under load)
             assertTrue(most <= threadsBefore + 8, "mpirun had " + threadsBefore + " threads, then " + most);
             String err = p.err();
