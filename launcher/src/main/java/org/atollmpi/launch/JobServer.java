@@ -383,8 +383,13 @@ final class JobServer implements AutoCloseable {
             closeQuietly(p.channel);
         }
 
-        /** Tells the peer why (as much as its socket takes at once), logs and closes. */
+        /**
+         * Logs, tells the peer why (as much as its socket takes at once) and closes: logged
+         * first, so that whoever reads the REJECT finds the line already written.
+         */
         private void refuse(Pending p, String reason) {
+            pending.remove(p);
+            refused(p.remote, reason);
             try {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
                 writeFrame(new DataOutputStream(bytes), REJECT, o -> o.writeUTF(reason));
@@ -392,7 +397,7 @@ final class JobServer implements AutoCloseable {
             } catch (IOException e) {
                 // the peer is gone already; nothing more to tell it
             }
-            drop(p, reason);
+            closeQuietly(p.channel);
         }
 
         private void start(Pending p) {
