@@ -117,12 +117,11 @@ final class Job {
         this.serverAddresses = List.copyOf(serverAddresses);
         this.out = out;
         this.err = err;
-        // mpirun's pid makes the job's files traceable to it; no '-' so the files' prefix is exact
-        // 16 random bits as 4 hex digits, leading zeros kept (the 0x10000 bit, cut off)
-        String random = Long.toHexString(0x10000 | (KernelRandom.nextLong() & 0xffff)).substring(1);
-        this.jobId = ProcessHandle.current().pid() + "x" + random;
-        this.secret = KernelRandom.nextLong();
         this.boardDir = JobFiles.boardDirectory();
+        // mpirun's pid makes the job's files traceable to it (JobFiles.removeOrphans); 128 random
+        // bits make their names unguessable, so no one can take them first
+        this.jobId = JobFiles.newJobId(boardDir, ProcessHandle.current().pid(), 'x');
+        this.secret = KernelRandom.nextLong();
         this.ranks = new Process[spec.np()];
     }
 

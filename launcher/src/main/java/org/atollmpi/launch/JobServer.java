@@ -12,14 +12,22 @@ import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
+import java.net.SocketAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import jdk.net.ExtendedSocketOptions;
@@ -32,13 +40,27 @@ import org.atollmpi.nic.tcp.HostAddresses;
  * see {@link org.atollmpi.runtime.boot.BootProtocol}), and through it the ranks meet in barriers and
  * exchanges, report that they finalized, and abort the job.
  *
- * <p>One thread accepts, one thread per connection reads; the job is a handful of ranks, so
- * blocking I/O keeps this simple. Whatever a rank sends that breaks the protocol closes its
- * connection with a logged reason; that rank then halts and mpirun ends the job.
+ * <p>Threads: one accepts and runs every handshake, non-blocking ({@link Handshakes}); each
+ * authenticated rank then gets a thread of its own that reads its connection with blocking I/O (a
+ * job is a handful of ranks per mpirun, and a thread per rank keeps this simple). So whoever can
+ * connect but has not proven the secret costs mpirun no thread: at most {@code size + }{@value
+ * #SPARE_PENDING} connections are unauthenticated at a time (a new one pushes out the oldest, so a
+ * flood of idle connections cannot lock the ranks out), each holds at most
+ * {@value #MAX_HELLO_FRAME} bytes of input, and each is closed after {@value #HANDSHAKE_TIMEOUT_MS}
+ * ms. Every connection refused or dropped before it authenticated is logged once with the reason
+ * (the first {@value #LOGGED_REFUSALS}; later ones are counted, and the count is logged when the
+ * job ends). Whatever an authenticated rank sends that breaks the protocol closes its connection
+ * with a logged reason; that rank then halts and mpirun ends the job.
  */
 final class JobServer implements AutoCloseable {
     /** Time a connection gets to authenticate before it is dropped. */
-    private static final int HANDSHAKE_TIMEOUT_MS = 10_000;
+    static final int HANDSHAKE_TIMEOUT_MS = 10_000;
+    /** Unauthenticated connections held beside one per rank of the job. */
+    static final int SPARE_PENDING = 64;
+    /** Largest HELLO frame (its length word excluded); a HELLO has 37 bytes. */
+    static final int MAX_HELLO_FRAME = 64;
+    /** Refusals logged one by one; later ones are counted. */
+    static final int LOGGED_REFUSALS = 100;
 
     /** Receives the server's news; called on the server's threads. */
     interface Listener {
@@ -69,11 +91,16 @@ final class JobServer implements AutoCloseable {
     private final long secret;
     private final Listener listener;
     private final Consumer<String> log;
-    private final ServerSocket serverSocket;
+    private final ServerSocketChannel serverChannel;
+    private final Selector selector;
+    /** Unauthenticated connections held at once. */
+    private final int maxPending;
+    private final int handshakeTimeoutMs;
     private final AtomicReferenceArray<Connection> connections;
     private final boolean[] finalized;
-    /** Every open connection, authenticated or not, for {@link #terminate}. */
+    /** Every authenticated connection, for {@link #terminate}. */
     private final List<Socket> openSockets = new ArrayList<>();
+    private final AtomicLong refusals = new AtomicLong();
     private volatile boolean closed;
 
     /** The exchange being gathered; guarded by {@code this}. */
@@ -96,18 +123,29 @@ final class JobServer implements AutoCloseable {
      */
     JobServer(int size, long secret, Listener listener, Consumer<String> log, List<InetAddress> addresses)
             throws IOException {
+        this(size, secret, listener, log, addresses, HANDSHAKE_TIMEOUT_MS);
+    }
+
+    /** As above, with the time a connection gets to authenticate (tests wait less than the default). */
+    JobServer(int size, long secret, Listener listener, Consumer<String> log, List<InetAddress> addresses,
+            int handshakeTimeoutMs) throws IOException {
+        this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.advertised = List.copyOf(addresses);
         this.size = size;
         this.secret = secret;
         this.listener = listener;
         this.log = log;
+        this.maxPending = size + SPARE_PENDING;
         this.connections = new AtomicReferenceArray<>(size);
         this.finalized = new boolean[size];
         this.contributions = new byte[size][];
-        this.serverSocket = new ServerSocket();
+        this.selector = Selector.open();
+        this.serverChannel = ServerSocketChannel.open();
         boolean loopbackOnly = advertised.size() == 1 && advertised.get(0).isLoopbackAddress();
-        serverSocket.bind(new InetSocketAddress(loopbackOnly ? advertised.get(0) : null, 0), Math.max(50, size));
-        Thread acceptor = new Thread(this::acceptLoop, "atoll-job-server");
+        serverChannel.bind(new InetSocketAddress(loopbackOnly ? advertised.get(0) : null, 0), Math.max(50, size));
+        serverChannel.configureBlocking(false);
+        serverChannel.register(selector, SelectionKey.OP_ACCEPT);
+        Thread acceptor = new Thread(new Handshakes(), "atoll-job-server");
         acceptor.setDaemon(true);
         acceptor.start();
     }
@@ -162,7 +200,7 @@ final class JobServer implements AutoCloseable {
             String host = a.getHostAddress();
             int zone = host.indexOf('%');
             host = zone >= 0 ? host.substring(0, zone) : host;
-            all.add((a instanceof Inet6Address ? "[" + host + "]" : host) + ":" + serverSocket.getLocalPort());
+            all.add((a instanceof Inet6Address ? "[" + host + "]" : host) + ":" + serverChannel.socket().getLocalPort());
         }
         return String.join(",", all);
     }
@@ -199,7 +237,8 @@ final class JobServer implements AutoCloseable {
      */
     void terminate() {
         closed = true;
-        closeQuietly(serverSocket);
+        closeQuietly(serverChannel);
+        selector.wakeup();
         for (int r = 0; r < size; r++) {
             Connection c = connections.get(r);
             if (c != null) {
@@ -209,6 +248,11 @@ final class JobServer implements AutoCloseable {
         synchronized (openSockets) {
             openSockets.forEach(JobServer::closeQuietly);
         }
+        long refused = refusals.get();
+        if (refused > LOGGED_REFUSALS) {
+            log.accept("refused " + refused + " connections in all (" + (refused - LOGGED_REFUSALS)
+                    + " not logged one by one)");
+        }
     }
 
     @Override
@@ -216,53 +260,327 @@ final class JobServer implements AutoCloseable {
         terminate();
     }
 
-    private void acceptLoop() {
-        while (!closed) {
-            Socket socket;
-            try {
-                socket = serverSocket.accept();
-            } catch (IOException e) {
-                if (!closed) {
-                    log.accept("job server stopped accepting: " + e.getMessage());
-                }
-                return;
-            }
-            synchronized (openSockets) {
-                if (closed) {
-                    closeQuietly(socket);
-                    return;
-                }
-                openSockets.add(socket);
-            }
-            Thread t = new Thread(() -> serve(socket), "atoll-job-server-conn");
-            t.setDaemon(true);
-            t.start();
+    /** Connections refused or dropped before they authenticated. */
+    long refusals() {
+        return refusals.get();
+    }
+
+    /** Logs a connection refused or dropped before it authenticated, once, and counts it. */
+    private void refused(SocketAddress from, String reason) {
+        long n = refusals.incrementAndGet();
+        if (n <= LOGGED_REFUSALS) {
+            log.accept("refused a connection from " + from + ": " + reason);
+        }
+        if (n == LOGGED_REFUSALS) {
+            log.accept("further refused connections are counted, not logged one by one");
         }
     }
 
-    private void serve(Socket socket) {
-        Connection connection = null;
-        try {
-            socket.setTcpNoDelay(true);
-            keepAlive(socket);
-            socket.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
-            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            connection = authenticate(socket, in, out);
-            if (connection == null) {
-                return;
+    /**
+     * The accepting thread: accepts, sends each connection its CHALLENGE, reads HELLOs as their
+     * bytes come, refuses with a reason, drops what stays silent past its time or is pushed out by
+     * newer connections, and gives an authenticated connection a thread of its own
+     * ({@link #serveRank}).
+     */
+    private final class Handshakes implements Runnable {
+        /** In arrival order, so in deadline order: the oldest is the first to expire or be pushed out. */
+        private final LinkedHashSet<Pending> pending = new LinkedHashSet<>();
+        private boolean acceptFailing;
+
+        @Override
+        public void run() {
+            try {
+                while (!closed) {
+                    selector.select(untilNextDeadlineMillis());
+                    List<Pending> authenticated = new ArrayList<>();
+                    for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+                        SelectionKey key = it.next();
+                        it.remove();
+                        if (!key.isValid()) {
+                            continue;
+                        }
+                        if (key.isAcceptable()) {
+                            acceptAll();
+                        } else if (key.isReadable() && ((Pending) key.attachment()).read()) {
+                            authenticated.add((Pending) key.attachment());
+                        }
+                    }
+                    expire();
+                    if (!authenticated.isEmpty()) {
+                        selector.selectNow(); // deregisters their cancelled keys, so that they may block
+                        for (Pending p : authenticated) {
+                            start(p);
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                if (!closed) {
+                    log.accept("job server stopped accepting: " + e);
+                }
+            } finally {
+                for (Pending p : pending) {
+                    closeQuietly(p.channel);
+                }
+                pending.clear();
+                closeQuietly(selector);
             }
-            socket.setSoTimeout(0);
-            while (true) {
-                Frame frame = readFrame(in, MAX_RANK_FRAME);
+        }
+
+        private long untilNextDeadlineMillis() {
+            if (pending.isEmpty()) {
+                return 0; // no deadline: wait for a connection
+            }
+            long nanos = pending.iterator().next().deadlineNanos - System.nanoTime();
+            return Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos) + 1);
+        }
+
+        private void acceptAll() {
+            while (!closed) {
+                SocketChannel channel;
                 try {
-                    handle(connection, frame);
-                } catch (EOFException e) {
-                    throw new ProtocolException("frame of type " + frame.type() + " is too short");
+                    channel = serverChannel.accept();
+                } catch (IOException e) {
+                    // out of descriptors, most likely: free one, else the connection waiting in
+                    // the backlog wakes the selector again at once
+                    if (!acceptFailing) {
+                        log.accept("job server cannot accept a connection: " + e.getMessage());
+                        acceptFailing = true;
+                    }
+                    if (!pending.isEmpty()) {
+                        drop(pending.iterator().next(), "pushed out: mpirun could not accept a newer connection ("
+                                + e.getMessage() + ")");
+                    } else {
+                        pause();
+                    }
+                    return;
+                }
+                if (channel == null) {
+                    return;
+                }
+                acceptFailing = false;
+                if (pending.size() >= maxPending) {
+                    drop(pending.iterator().next(), "pushed out by a newer connection: " + maxPending
+                            + " connections had not authenticated");
+                }
+                Pending p = null;
+                try {
+                    channel.configureBlocking(false);
+                    channel.socket().setTcpNoDelay(true);
+                    p = new Pending(channel);
+                    pending.add(p);
+                    p.challenge();
+                } catch (IOException e) {
+                    if (p != null) {
+                        drop(p, "cannot send the challenge (" + e.getMessage() + ")");
+                    } else {
+                        closeQuietly(channel);
+                    }
                 }
             }
+        }
+
+        private void pause() {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void expire() {
+            long now = System.nanoTime();
+            while (!pending.isEmpty()) {
+                Pending oldest = pending.iterator().next();
+                if (now - oldest.deadlineNanos < 0) {
+                    return;
+                }
+                drop(oldest, "no HELLO within " + handshakeTimeoutMs + " ms (" + oldest.hello.received()
+                        + " bytes of one came)");
+            }
+        }
+
+        /** Closes an unauthenticated connection, logging why. */
+        private void drop(Pending p, String reason) {
+            pending.remove(p);
+            refused(p.remote, reason);
+            closeQuietly(p.channel);
+        }
+
+        /**
+         * Logs, tells the peer why (as much as its socket takes at once) and closes: logged
+         * first, so that whoever reads the REJECT finds the line already written.
+         */
+        private void refuse(Pending p, String reason) {
+            pending.remove(p);
+            refused(p.remote, reason);
+            try {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+                writeFrame(new DataOutputStream(bytes), REJECT, o -> o.writeUTF(reason));
+                p.channel.write(ByteBuffer.wrap(bytes.toByteArray()));
+            } catch (IOException e) {
+                // the peer is gone already; nothing more to tell it
+            }
+            closeQuietly(p.channel);
+        }
+
+        private void start(Pending p) {
+            Connection c = connections.get(p.rank);
+            try {
+                p.channel.configureBlocking(true);
+            } catch (IOException e) {
+                refused(p.remote, "rank " + p.rank + " authenticated, but its socket failed: " + e.getMessage());
+                closeQuietly(p.channel);
+                connections.compareAndSet(p.rank, c, null);
+                return;
+            }
+            Thread t = new Thread(() -> serveRank(c, p.channel), "atoll-job-server-rank-" + p.rank);
+            t.setDaemon(true);
+            t.start();
+        }
+
+        /** A connection that has not authenticated yet. */
+        private final class Pending {
+            final SocketChannel channel;
+            final SocketAddress remote;
+            final long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handshakeTimeoutMs);
+            final byte[] nonce = new byte[NONCE_LENGTH];
+            final HelloReader hello = new HelloReader();
+            int rank = -1;
+
+            Pending(SocketChannel channel) throws IOException {
+                this.channel = channel;
+                this.remote = channel.getRemoteAddress();
+                KernelRandom.nextBytes(nonce);
+            }
+
+            /** Sends the CHALLENGE: 29 bytes, which a fresh socket's empty buffer takes at once. */
+            void challenge() throws IOException {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream(32);
+                writeFrame(new DataOutputStream(bytes), CHALLENGE, o -> {
+                    o.writeInt(MAGIC);
+                    o.writeInt(VERSION);
+                    o.write(nonce);
+                });
+                ByteBuffer frame = ByteBuffer.wrap(bytes.toByteArray());
+                channel.write(frame);
+                if (frame.hasRemaining()) {
+                    throw new IOException("the socket took " + frame.position() + " of " + frame.limit() + " bytes");
+                }
+                channel.register(selector, SelectionKey.OP_READ, this);
+            }
+
+            /** Reads what has come; true once the connection has authenticated (its key is cancelled then). */
+            boolean read() {
+                Hello h;
+                try {
+                    if (channel.read(hello.buffer()) < 0) {
+                        refuse(this, "closed after " + hello.received() + " bytes, before a complete HELLO");
+                        return false;
+                    }
+                    h = hello.advance();
+                } catch (ProtocolException e) {
+                    refuse(this, "no valid HELLO (" + e.getMessage() + ")");
+                    return false;
+                } catch (IOException e) {
+                    refuse(this, "lost before a complete HELLO (" + e.getMessage() + ")");
+                    return false;
+                }
+                if (h == null) {
+                    return false;
+                }
+                if (h.rank() < 0 || h.rank() >= size) {
+                    refuse(this, "rank " + h.rank() + " is not in this job of " + size);
+                    return false;
+                }
+                if (!macMatches(mac(secret, nonce, h.rank()), h.mac())) {
+                    refuse(this, "rank " + h.rank() + " does not know the job secret");
+                    return false;
+                }
+                if (!connections.compareAndSet(h.rank(), null, new Connection(h.rank()))) {
+                    refuse(this, "rank " + h.rank() + " is already connected");
+                    return false;
+                }
+                rank = h.rank();
+                pending.remove(this);
+                channel.keyFor(selector).cancel();
+                return true;
+            }
+        }
+    }
+
+    /** What a HELLO says: the rank it claims, and the MAC that proves it knows the secret. */
+    record Hello(int rank, byte[] mac) {
+    }
+
+    /**
+     * Reads one HELLO frame as its bytes arrive, never holding more than the frame's length word
+     * and {@value #MAX_HELLO_FRAME} bytes: read into {@link #buffer()}, then call {@link #advance()}.
+     */
+    static final class HelloReader {
+        private final ByteBuffer buffer = ByteBuffer.allocate(4 + MAX_HELLO_FRAME).limit(4);
+        private boolean lengthRead;
+
+        /** Where the next bytes go; its room is exactly what is missing of the length word or the frame. */
+        ByteBuffer buffer() {
+            return buffer;
+        }
+
+        int received() {
+            return buffer.position();
+        }
+
+        /**
+         * @return the HELLO once its frame is complete, else null (more bytes to come)
+         * @throws ProtocolException when the bytes cannot be a HELLO
+         */
+        Hello advance() throws ProtocolException {
+            if (buffer.hasRemaining()) {
+                return null;
+            }
+            if (!lengthRead) {
+                int length = buffer.getInt(0);
+                if (length < 1 || length > MAX_HELLO_FRAME) {
+                    throw new ProtocolException("frame length " + length + " outside 1.." + MAX_HELLO_FRAME);
+                }
+                lengthRead = true;
+                buffer.limit(4 + length);
+                return null;
+            }
+            int length = buffer.limit() - 4;
+            byte type = buffer.get(4);
+            if (type != HELLO) {
+                throw new ProtocolException("expected HELLO, got frame type " + type);
+            }
+            if (length != 1 + 4 + MAC_LENGTH) {
+                throw new ProtocolException("a HELLO has " + (1 + 4 + MAC_LENGTH) + " bytes, not " + length);
+            }
+            byte[] mac = new byte[MAC_LENGTH];
+            buffer.get(9, mac);
+            return new Hello(buffer.getInt(5), mac);
+        }
+    }
+
+    /** An authenticated rank's thread: welcomes it, then serves its requests until it or the job ends. */
+    private void serveRank(Connection connection, SocketChannel channel) {
+        Socket socket = channel.socket();
+        synchronized (openSockets) {
+            if (closed) {
+                closeQuietly(socket);
+                return;
+            }
+            openSockets.add(socket);
+        }
+        try {
+            keepAlive(socket);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            connection.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            listener.joined(connection.rank); // before WELCOME: the rank's exit can only come after this news
+            connection.send(WELCOME, o -> { });
+            while (true) {
+                handle(connection, decode(readFrame(in, MAX_RANK_FRAME)));
+            }
         } catch (ProtocolException e) {
-            log.accept("closing the connection of " + who(connection, socket) + ": " + e.getMessage());
+            log.accept("closing the connection of rank " + connection.rank + ": " + e.getMessage());
             lost(connection, e.getMessage());
         } catch (IOException e) {
             // EOF or reset: the rank exited or was killed, and its process exit tells more; or
@@ -300,74 +618,59 @@ final class JobServer implements AutoCloseable {
     }
 
     /** Runs the handshake; returns the rank's connection, or null after refusing it. */
-    private Connection authenticate(Socket socket, DataInputStream in, DataOutputStream out) throws IOException {
-        byte[] nonce = new byte[NONCE_LENGTH];
-        KernelRandom.nextBytes(nonce);
-        writeFrame(out, CHALLENGE, o -> {
-            o.writeInt(MAGIC);
-            o.writeInt(VERSION);
-            o.write(nonce);
-        });
-        Frame hello;
-        try {
-            hello = readFrame(in, 64);
-        } catch (SocketException e) {
-            throw e;
-        } catch (IOException e) {
-            // a silent or garbled peer: not one of our ranks
-            return refuse(socket, out, "no valid HELLO (" + e.getMessage() + ")");
-        }
-        if (hello.type() != HELLO) {
-            return refuse(socket, out, "expected HELLO, got frame type " + hello.type());
-        }
-        int rank = hello.body().readInt();
-        byte[] proof = new byte[MAC_LENGTH];
-        hello.body().readFully(proof);
-        if (rank < 0 || rank >= size) {
-            return refuse(socket, out, "rank " + rank + " is not in this job of " + size);
-        }
-        if (!macMatches(mac(secret, nonce, rank), proof)) {
-            return refuse(socket, out, "rank " + rank + " does not know the job secret");
-        }
-        Connection connection = new Connection(rank, socket, out);
-        if (!connections.compareAndSet(rank, null, connection)) {
-            return refuse(socket, out, "rank " + rank + " is already connected");
-        }
-        listener.joined(rank); // before WELCOME: the rank's exit can only come after this news
-        writeFrame(out, WELCOME);
-        return connection;
+    /** What an authenticated rank asks of the server. */
+    sealed interface Request permits Exchange, Finalized, Abort, Diagnosis {
     }
 
-    private Connection refuse(Socket socket, DataOutputStream out, String reason) {
-        log.accept("refused a connection from " + socket.getRemoteSocketAddress() + ": " + reason);
-        try {
-            writeFrame(out, REJECT, o -> o.writeUTF(reason));
-        } catch (IOException e) {
-            // the peer is gone already; nothing more to tell it
-        }
-        return null;
+    record Exchange(int round, byte[] blob) implements Request {
     }
 
-    private void handle(Connection c, Frame frame) throws IOException {
+    record Finalized() implements Request {
+    }
+
+    record Abort(int code, boolean fatalError, String message) implements Request {
+    }
+
+    /** A rank's answer to DIAGNOSE: what it waits for, as lines ({@code mpirun --timeout}). */
+    record Diagnosis(String report) implements Request {
+    }
+
+    /**
+     * Decodes a rank's frame. A body too short or not what its type says (a malformed string
+     * included), or an unknown type, is a {@link ProtocolException}; nothing else is thrown.
+     */
+    static Request decode(Frame frame) throws ProtocolException {
         DataInputStream body = frame.body();
-        switch (frame.type()) {
-            case EXCHANGE -> contribute(c.rank, body.readInt(), readBlob(body, MAX_EXCHANGE_BYTES));
-            case FINALIZED -> {
-                synchronized (this) {
-                    finalized[c.rank] = true;
-                }
-                c.send(FINALIZED_ACK, o -> { });
+        try {
+            return switch (frame.type()) {
+                case EXCHANGE -> new Exchange(body.readInt(), readBlob(body, MAX_EXCHANGE_BYTES));
+                case FINALIZED -> new Finalized();
+                case ABORT -> new Abort(body.readInt(), body.readBoolean(), clip(body.readUTF()));
+                case DIAGNOSIS -> new Diagnosis(new String(readBlob(body, MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8));
+                default -> throw new ProtocolException("unexpected frame type " + frame.type());
+            };
+        } catch (ProtocolException e) {
+            throw e;
+        } catch (EOFException e) {
+            throw new ProtocolException("frame of type " + frame.type() + " is too short");
+        } catch (IOException e) {
+            throw new ProtocolException("frame of type " + frame.type() + " does not decode: " + e.getMessage());
+        }
+    }
+
+    private void handle(Connection c, Request request) throws IOException {
+        if (request instanceof Exchange x) {
+            contribute(c.rank, x.round(), x.blob());
+        } else if (request instanceof Finalized) {
+            synchronized (this) {
+                finalized[c.rank] = true;
             }
-            case ABORT -> {
-                int code = body.readInt();
-                boolean fatalError = body.readBoolean();
-                String message = clip(body.readUTF());
-                listener.aborted(c.rank, code, fatalError, message);
-                c.send(ABORT_ACK, o -> { });
-            }
-            case DIAGNOSIS -> listener.diagnosis(c.rank,
-                    new String(readBlob(body, MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8));
-            default -> throw new ProtocolException("unexpected frame type " + frame.type());
+            c.send(FINALIZED_ACK, o -> { });
+        } else if (request instanceof Abort x) {
+            listener.aborted(c.rank, x.code(), x.fatalError(), x.message());
+            c.send(ABORT_ACK, o -> { });
+        } else if (request instanceof Diagnosis x) {
+            listener.diagnosis(c.rank, x.report());
         }
     }
 
@@ -423,10 +726,6 @@ final class JobServer implements AutoCloseable {
         return true;
     }
 
-    private static String who(Connection c, Socket socket) {
-        return c != null ? "rank " + c.rank : String.valueOf(socket.getRemoteSocketAddress());
-    }
-
     private static void closeQuietly(AutoCloseable c) {
         try {
             c.close();
@@ -436,29 +735,35 @@ final class JobServer implements AutoCloseable {
     }
 
     /** An authenticated rank's connection; writes are serialised on {@code out}. */
+    /** An authenticated rank's connection; writes are serialised on {@code out}, which exists once the rank's thread runs. */
     private static final class Connection {
         final int rank;
-        final Socket socket;
-        final DataOutputStream out;
+        volatile DataOutputStream out;
 
-        Connection(int rank, Socket socket, DataOutputStream out) {
+        Connection(int rank) {
             this.rank = rank;
-            this.socket = socket;
-            this.out = out;
         }
 
         void send(byte type, Body body) throws IOException {
-            synchronized (out) {
-                writeFrame(out, type, body);
+            DataOutputStream o = out;
+            if (o == null) {
+                throw new IOException("rank " + rank + " is not welcomed yet");
+            }
+            synchronized (o) {
+                writeFrame(o, type, body);
             }
         }
 
         /** Sends a frame {@link org.atollmpi.runtime.boot.BootProtocol#writeFrame} encoded before, as {@link #sendQuietly}. */
         void sendEncodedQuietly(byte[] frame) {
+            DataOutputStream o = out;
+            if (o == null) {
+                return;
+            }
             try {
-                synchronized (out) {
-                    out.write(frame);
-                    out.flush();
+                synchronized (o) {
+                    o.write(frame);
+                    o.flush();
                 }
             } catch (IOException e) {
                 // the rank is gone; its exit ends the job
@@ -470,7 +775,7 @@ final class JobServer implements AutoCloseable {
             try {
                 send(type, body);
             } catch (IOException e) {
-                // the rank is gone; its exit ends the job
+                // the rank is gone (or never welcomed); its exit ends the job
             }
         }
     }

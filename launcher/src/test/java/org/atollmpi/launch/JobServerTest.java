@@ -265,6 +265,126 @@ class JobServerTest {
         }
     }
 
+    /** A HELLO cut short, one too short for its type, and one of the wrong type: each is refused with one log line. */
+    @Test
+    void everyBrokenHelloIsRefusedWithOneLogLine() throws Exception {
+        try (Client c = new Client()) {
+            assertEquals(CHALLENGE, c.read().type());
+            c.out.writeInt(1 + 4 + MAC_LENGTH);
+            c.out.write(new byte[] {HELLO, 0, 0, 0});
+            c.out.flush();
+            c.socket.shutdownOutput();
+            assertEquals(REJECT, c.read().type());
+        }
+        try (Client c = new Client()) {
+            assertEquals(CHALLENGE, c.read().type());
+            c.send(HELLO, o -> o.writeInt(0));
+            Frame reject = c.read();
+            assertEquals(REJECT, reject.type());
+            assertTrue(reject.body().readUTF().contains("a HELLO has 37 bytes, not 5"));
+        }
+        try (Client c = new Client()) {
+            assertEquals(CHALLENGE, c.read().type());
+            c.send(EXCHANGE, o -> o.write(new byte[36]));
+            assertEquals(REJECT, c.read().type());
+        }
+        awaitLog(3);
+        assertEquals(1, count("closed after 8 bytes, before a complete HELLO"), log.toString());
+        assertEquals(1, count("a HELLO has 37 bytes, not 5"), log.toString());
+        assertEquals(1, count("expected HELLO, got frame type " + EXCHANGE), log.toString());
+        assertEquals(3, server.refusals());
+        assertEquals(3, log.size(), "one line per refusal: " + log);
+    }
+
+    /** A connection that never says HELLO is dropped after the handshake time, and logged. */
+    @Test
+    void aSilentConnectionIsDroppedAfterTheHandshakeTime() throws Exception {
+        server.close();
+        server = new JobServer(2, SECRET, (rank, code, fatalError, message) -> { }, log::add,
+                List.of(InetAddress.getLoopbackAddress()), 300);
+        try (Client c = new Client()) {
+            assertEquals(CHALLENGE, c.read().type());
+            assertThrows(EOFException.class, c::read, "closed without a word");
+        }
+        awaitLog(1);
+        assertEquals(1, count("no HELLO within 300 ms (0 bytes of one came)"), log.toString());
+    }
+
+    /**
+     * 300 connections that never authenticate (idle, garbage, huge lengths, cut HELLOs) cost the
+     * server no thread, at most 2 + 64 of them are held, every one is logged, and the ranks, which
+     * connect in the middle of the flood, still join: a new connection pushes out the oldest.
+     */
+    @Test
+    void aFloodOfUnauthenticatedConnectionsCostsNoThreadAndLocksNoRankOut() throws Exception {
+        long threadsBefore = jobServerThreads();
+        List<Socket> flood = new java.util.ArrayList<>();
+        java.util.Random random = new java.util.Random(13);
+        try {
+            for (int i = 0; i < 300; i++) {
+                String[] hostPort = server.address().split(":");
+                Socket s = new Socket(hostPort[0], Integer.parseInt(hostPort[1]));
+                flood.add(s);
+                DataOutputStream o = new DataOutputStream(s.getOutputStream());
+                switch (i % 4) {
+                    case 0 -> { } // idle
+                    case 1 -> {
+                        byte[] garbage = new byte[1 + random.nextInt(200)];
+                        random.nextBytes(garbage);
+                        o.write(garbage);
+                    }
+                    case 2 -> o.writeInt(Integer.MAX_VALUE);
+                    default -> {
+                        o.writeInt(37);
+                        o.write(HELLO);
+                    }
+                }
+                o.flush();
+                if (i == 150) {
+                    assertTrue(jobServerThreads() <= threadsBefore, "threads grew: " + jobServerThreadNames());
+                }
+            }
+            try (Client r0 = new Client(); Client r1 = new Client()) {
+                assertEquals(WELCOME, r0.hello(0, SECRET).type(), log.toString());
+                assertEquals(WELCOME, r1.hello(1, SECRET).type());
+                assertTrue(jobServerThreads() <= threadsBefore + 2, "one thread per rank, none per stranger: "
+                        + jobServerThreadNames());
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (server.refusals() < 300 - 66 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(server.refusals() >= 300 - (2 + JobServer.SPARE_PENDING), "refused " + server.refusals());
+            assertTrue(count("pushed out by a newer connection: 66 connections had not authenticated") > 0, log.toString());
+            assertTrue(count("no valid HELLO (frame length 2147483647 outside 1..64)") > 0, log.toString());
+            assertTrue(log.stream().filter(l -> l.startsWith("refused a connection")).count() <= JobServer.LOGGED_REFUSALS);
+        } finally {
+            for (Socket s : flood) {
+                s.close();
+            }
+        }
+    }
+
+    private static long jobServerThreads() {
+        return jobServerThreadNames().size();
+    }
+
+    private static List<String> jobServerThreadNames() {
+        return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(n -> n.startsWith("atoll-job-server")).toList();
+    }
+
+    private long count(String fragment) {
+        return log.stream().filter(l -> l.contains(fragment)).count();
+    }
+
+    private void awaitLog(int lines) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (log.size() < lines && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void diagnoseAsksTheJoinedRanksAndPassesOnTheirAnswersOnly() throws Exception {
         BlockingQueue<String> reports = new LinkedBlockingQueue<>();

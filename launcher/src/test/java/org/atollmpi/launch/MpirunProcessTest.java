@@ -2,6 +2,7 @@ package org.atollmpi.launch;
 
 import static org.atollmpi.launch.MpirunProcess.*;
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -223,5 +224,143 @@ class MpirunProcessTest {
             assertEquals(0, p.waitFor(JOB_TIMEOUT), p.err());
             assertEquals("singleton\n", p.out());
         }
+    }
+
+    /**
+     * While a rank has yet to join, 300 strangers connect to mpirun's job server (idle, garbage, a
+     * huge length, a HELLO cut short): mpirun's threads (/proc/PID/status) do not grow with them,
+     * the last rank still joins, the job completes, and mpirun's log says why each was refused.
+     */
+    @Test
+    void aFloodOfStrangersAtTheJobServerNeitherGrowsMpirunNorStopsTheJob(@TempDir Path dir) throws Exception {
+        Path gate = dir.resolve("gate");
+        try (MpirunProcess p = mpirun("-np", "3", "--oversubscribe", "-cp", testClasses(), RANK, "gate", gate.toString())) {
+            String[] server = p.awaitLine(Pattern.compile("SERVER (\\S+)"), JOB_TIMEOUT).group(1).split(",")[0].split(":");
+            long threadsBefore = threads(p.process.pid());
+            List<java.net.Socket> flood = new java.util.ArrayList<>();
+            java.util.Random random = new java.util.Random(13);
+            long most = threadsBefore;
+            try {
+                for (int i = 0; i < 300; i++) {
+                    java.net.Socket s = new java.net.Socket(server[0], Integer.parseInt(server[1]));
+                    flood.add(s);
+                    java.io.DataOutputStream o = new java.io.DataOutputStream(s.getOutputStream());
+                    switch (i % 4) {
+                        case 0 -> { } // idle
+                        case 1 -> {
+                            byte[] garbage = new byte[1 + random.nextInt(200)];
+                            random.nextBytes(garbage);
+                            o.write(garbage);
+                        }
+                        case 2 -> o.writeInt(Integer.MAX_VALUE);
+                        default -> {
+                            o.writeInt(37);
+                            o.write(org.atollmpi.runtime.boot.BootProtocol.HELLO);
+                        }
+                    }
+                    o.flush();
+                    if (i % 50 == 49) {
+                        most = Math.max(most, threads(p.process.pid()));
+                    }
+                }
+                Files.createFile(gate);
+                assertEquals(0, p.waitFor(JOB_TIMEOUT), p.out() + p.err());
+            } finally {
+                for (java.net.Socket s : flood) {
+                    s.close();
+                }
+            }
+            // A thread per stranger would be about 75 more by the 150th connection (the idle ones and the
+            // cut HELLOs stay for 10 s); the margin is for the JVM's own (a compiler thread started under load)
+            assertTrue(most <= threadsBefore + 8, "mpirun had " + threadsBefore + " threads, then " + most);
+            String err = p.err();
+            assertTrue(err.contains("refused a connection from"), err);
+            assertTrue(err.contains("no valid HELLO (frame length 2147483647 outside 1..64)"), err);
+            assertTrue(err.contains("pushed out by a newer connection"), err);
+            assertTrue(err.contains("refused 300 connections in all") || err.lines().filter(l -> l.contains("refused a connection")).count() >= 100,
+                err);
+            assertNoJobFiles(p.jobId());
+        }
+    }
+
+    /**
+     * Links planted in /dev/shm where mpirun's sweep of dead jobs looks (names of a dead mpirun's
+     * job) point at a file and a directory: the job runs, the sweep neither follows nor removes
+     * them, and what they point at is intact.
+     */
+    @Test
+    void linksPlantedWhereTheSweepLooksAreNeverFollowed(@TempDir Path victims) throws Exception {
+        Path file = Files.writeString(victims.resolve("precious"), "keep");
+        Path dir = Files.createDirectories(victims.resolve("dir"));
+        Files.writeString(dir.resolve("inside"), "keep");
+        String dead = "atoll-999999999x" + org.atollmpi.runtime.boot.JobFiles.randomToken();
+        Path toFile = Files.createSymbolicLink(SHM.resolve(dead + "-0"), file);
+        Path toDir = Files.createSymbolicLink(SHM.resolve(dead + "-0.n1"), dir);
+        try (MpirunProcess p = mpirun("-np", "2", "-cp", testClasses(), RANK, "hello")) {
+            assertEquals(0, p.waitFor(JOB_TIMEOUT), p.err());
+            assertNoJobFiles(p.jobId());
+            assertTrue(Files.isSymbolicLink(toFile) && Files.isSymbolicLink(toDir), "the planted links are not mpirun's");
+            assertEquals("keep", Files.readString(file));
+            assertEquals("keep", Files.readString(dir.resolve("inside")));
+            assertTrue(p.jobId().matches("\\d+x[0-9a-f]{32}"), "128 random bits in the job id: " + p.jobId());
+        } finally {
+            Files.deleteIfExists(toFile);
+            Files.deleteIfExists(toDir);
+        }
+    }
+
+    /**
+     * The attack on 16-bit job ids: before mpirun starts, a squatter (another user, when the test
+     * runs as root) takes every board name the old scheme could give it, {@code atoll-<pid>x0000-0}
+     * to {@code xffff-0}, as files and as links (a script makes them, then execs mpirun, which keeps
+     * its pid). The job still runs, and mpirun leaves every squatted entry, and what the links
+     * point at, alone.
+     */
+    @Test
+    void squattingEveryNameOfTheOldSchemeDoesNotStopAJob(@TempDir Path victims) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs python3 to squat before exec");
+        Path victim = Files.writeString(victims.resolve("victim"), "keep");
+        String squat = String.join("\n",
+            "import os, sys",
+            "pid = os.getpid()",
+            "for i in range(65536):",
+            "    p = '/dev/shm/atoll-%dx%04x-0' % (pid, i)",
+            "    if i % 2:",
+            "        os.symlink(sys.argv[1], p)",
+            "    else:",
+            "        open(p, 'x').close()",
+            "    if os.getuid() == 0:",
+            "        os.lchown(p, 65534, 65534)",
+            "os.execv(sys.argv[2], sys.argv[2:])");
+        List<String> cmd = new java.util.ArrayList<>(List.of("/usr/bin/python3", "-c", squat, victim.toString(),
+            RankCommand.ownJava(), "-cp", testClassPath(), Mpirun.class.getName(), "-np", "2", "-cp", testClasses(),
+            RANK, "exclusive"));
+        MpirunProcess p = MpirunProcess.start(cmd, Map.of(), null);
+        String prefix = "atoll-" + p.process.pid() + "x";
+        try (p) {
+            assertEquals(0, p.waitFor(JOB_TIMEOUT), p.out() + p.err());
+            assertTrue(p.out().contains("hello from rank 1 of 2"), p.out());
+            assertNoJobFiles(p.jobId());
+            try (java.util.stream.Stream<Path> files = Files.list(SHM)) {
+                assertEquals(65536, files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                    && f.getFileName().toString().length() == prefix.length() + 6).count(), "the squatted entries stay");
+            }
+            assertEquals("keep", Files.readString(victim));
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.list(SHM)) {
+                for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    private static long threads(long pid) throws java.io.IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("Threads:")) {
+                return Long.parseLong(line.substring("Threads:".length()).trim());
+            }
+        }
+        throw new AssertionError("no Threads line for " + pid);
     }
 }

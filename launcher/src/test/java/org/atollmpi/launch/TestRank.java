@@ -13,6 +13,8 @@ import org.atollmpi.runtime.boot.JobBootstrap;
  *
  * <pre>
  *   hello                  print who it is, barrier, finalize
+ *   exclusive              hello, but the node's first rank creates the board file as the shm board does
+ *                          (O_EXCL), and exits 3 if the name is taken
  *   exit R CODE            rank R calls System.exit(CODE) after a barrier; the others sleep
  *   throw R                rank R throws after a barrier; the others sleep
  *   pid                    every rank prints "PID rank pid" and sleeps
@@ -22,6 +24,8 @@ import org.atollmpi.runtime.boot.JobBootstrap;
  *   nofinalize             barrier, then exit 0 without finalizing
  *   cat                    copy stdin to stdout (only rank 0 has mpirun's stdin), then barrier
  *   plain                  print whether it runs under mpirun, without joining the job
+ *   gate FILE              the last rank joins only once FILE exists (rank 0 prints "SERVER address"
+ *                          first), then barrier, finalize
  * </pre>
  */
 public final class TestRank {
@@ -36,19 +40,42 @@ public final class TestRank {
             System.out.println("under mpirun: " + (System.getenv("ATOLL_JOB_SERVER") != null));
             return;
         }
+        if (mode.equals("gate") && System.getenv("ATOLL_RANK").equals(Integer.toString(
+                Integer.parseInt(System.getenv("ATOLL_SIZE")) - 1))) {
+            while (!Files.exists(Path.of(args[1]))) {
+                Thread.sleep(20);
+            }
+        }
         JobBootstrap job = JobBootstrap.fromEnvironment();
         if (job == null) {
             System.out.println("singleton");
             return;
         }
-        try {
-            Files.createFile(job.boardPath());
-        } catch (FileAlreadyExistsException e) {
-            // another rank of the node created it: attach, as the shm board does
+        if (mode.equals("exclusive")) {
+            // as the shm board does: the node's first rank creates the file, and fails if it exists
+            if (job.rank() == job.localRanks()[0]) {
+                try {
+                    Files.createFile(job.boardPath());
+                } catch (FileAlreadyExistsException e) {
+                    System.out.println("board " + job.boardPath() + " already exists");
+                    System.exit(3);
+                }
+            }
+            mode = "hello";
+        } else {
+            try {
+                Files.createFile(job.boardPath());
+            } catch (FileAlreadyExistsException e) {
+                // another rank of the node created it: attach, as the shm board does
+            }
         }
         int rank = job.rank();
         if (rank == 0) {
             System.out.println("JOB " + job.jobId() + " BOARD " + job.boardPath());
+            if (mode.equals("gate")) {
+                System.out.println("SERVER " + System.getenv("ATOLL_JOB_SERVER"));
+            }
+            System.out.flush();
         }
         switch (mode) {
             case "hello" -> {
@@ -99,6 +126,7 @@ public final class TestRank {
                 System.out.flush();
                 job.barrier();
             }
+            case "gate" -> job.barrier();
             case "nofinalize" -> {
                 job.barrier();
                 System.exit(0);

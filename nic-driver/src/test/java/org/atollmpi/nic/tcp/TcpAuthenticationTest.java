@@ -14,8 +14,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.WindowKey;
+import org.atollmpi.nic.WindowRights;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -120,6 +123,43 @@ class TcpAuthenticationTest {
         assertEquals(0, job.open(1).poll(new Counter(), 16));
         assertJobStillWorks(job.open(0), job.open(1));
         assertJobStillWorks(job.open(1), job.open(0));
+    }
+
+    /**
+     * A stranger who somehow holds a window's key (id and capability) but not the job secret
+     * sends a well-formed PUT at once, skipping the handshake: the connection is closed with a
+     * reason, and not one byte of the window changes; the job's own ranks go on.
+     */
+    @Test
+    void aPutWithTheRightWindowKeyButNoHandshakeWritesNothing() throws Exception {
+        job = new TcpBoard(2, TcpBoardConfig.defaults(), SECRET, log::add);
+        HostPort owner = job.open(1);
+        BoardRegion region = owner.allocate(256);
+        WindowKey key = owner.register(region, 0, 256, WindowRights.ALL);
+        InetSocketAddress address = job.address(1);
+        try (Socket stranger = new Socket(address.getAddress(), address.getPort())) {
+            DataOutputStream out = new DataOutputStream(stranger.getOutputStream());
+            out.writeShort(TcpFrame.MAGIC);
+            out.writeByte(TcpFrame.PUT);
+            out.writeByte(0);
+            out.writeInt(TcpFrame.PUT_HEADER_BYTES + 64);
+            out.writeInt(1);                    // request
+            out.writeInt(key.id());
+            out.writeLong(key.capability());
+            out.writeLong(0);                   // offset
+            out.writeInt(64);                   // length
+            out.writeInt(0);                    // part
+            for (int i = 0; i < 64; i++) {
+                out.writeByte(0xAB);
+            }
+            out.flush();
+            assertClosed(stranger);
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("PUT frame before authentication")), log.toString());
+        for (int i = 0; i < 256; i++) {
+            assertEquals(0, Memory.getByte(region.base(), region.address() + i), "byte " + i + " of the window was written");
+        }
+        assertJobStillWorks(job.open(0), owner);
     }
 
     /** Reads (the CHALLENGE, then anything) until the rank closes the connection. */

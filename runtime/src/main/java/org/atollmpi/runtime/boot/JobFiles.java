@@ -5,14 +5,20 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+
+import org.atollmpi.nic.KernelRandom;
 
 /**
  * Where a job's boards are, and the files it leaves there, {@code atoll-<jobid>-*}: boards and
@@ -38,8 +44,64 @@ public final class JobFiles {
         }
     }
 
-    /** mpirun's job ids: its pid, 'x', four hex digits ({@code Job}); the files {@code atoll-<id>-...}. */
-    private static final Pattern MPIRUN_JOB_FILE = Pattern.compile("atoll-(\\d{1,10})x[0-9a-f]{4}-.*");
+    /**
+     * mpirun's job ids: its pid, 'x', 32 hex digits (128 random bits, {@link #newJobId}); the
+     * files {@code atoll-<id>-...}. Ids of 4 hex digits are what earlier versions made: their
+     * files are swept all the same.
+     */
+    private static final Pattern MPIRUN_JOB_FILE = Pattern.compile("atoll-(\\d{1,10})x(?:[0-9a-f]{32}|[0-9a-f]{4})-.*");
+
+    /** Random hex digits in a job id: 128 bits, so that no one can name a job's files before they appear. */
+    public static final int RANDOM_HEX_DIGITS = 32;
+
+    /** Ids {@link #newJobId} tries before it gives up. */
+    private static final int ID_ATTEMPTS = 8;
+
+    /**
+     * 128 random bits from the kernel as 32 hex digits (no '-': board names are split at it).
+     * {@link KernelRandom}, not {@code SecureRandom}, whose first use costs a JVM ~20-30 ms of
+     * start-up (docs/BENCHMARKS.md, "Start-up").
+     */
+    public static String randomToken() {
+        byte[] bits = new byte[RANDOM_HEX_DIGITS / 2];
+        KernelRandom.nextBytes(bits);
+        return HexFormat.of().formatHex(bits);
+    }
+
+    /**
+     * A fresh job id {@code <pid><tag><32 hex digits>} whose files do not exist in {@code dir}:
+     * the pid lets {@link #removeOrphans} tell a dead job's files, the 128 random bits make the
+     * names impossible to guess, so no other user can create them first (a board is created
+     * {@code O_EXCL} and the job would fail). Should an id's files exist all the same (someone
+     * saw them, or the kernel's randomness is broken) another id is drawn.
+     *
+     * @param tag one letter, {@code x} for mpirun's jobs (the only ones {@link #removeOrphans} sweeps)
+     * @throws IllegalStateException when every id tried is taken
+     */
+    public static String newJobId(Path dir, long pid, char tag) {
+        return newJobId(dir, pid, tag, JobFiles::randomToken);
+    }
+
+    static String newJobId(Path dir, long pid, char tag, Supplier<String> random) {
+        List<String> taken = new ArrayList<>();
+        for (int attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+            String id = Long.toString(pid) + tag + random.get();
+            if (!anyWithPrefix(dir, BootProtocol.jobFilePrefix(id))) {
+                return id;
+            }
+            taken.add(id);
+        }
+        throw new IllegalStateException("cannot name a job: files for the job ids " + taken + " already exist in " + dir);
+    }
+
+    private static boolean anyWithPrefix(Path dir, String prefix) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
+        } catch (IOException e) {
+            // an unreadable directory: the boards' O_EXCL creation is the check then
+            return false;
+        }
+    }
 
     /**
      * Removes the files of earlier jobs whose mpirun is gone: a job killed outright (every process
@@ -55,8 +117,7 @@ public final class JobFiles {
         UserPrincipal me;
         List<Path> candidates;
         try (Stream<Path> entries = Files.list(dir)) {
-            me = dir.getFileSystem().getUserPrincipalLookupService()
-                .lookupPrincipalByName(System.getProperty("user.name"));
+            me = currentUser(dir);
             candidates = entries.toList();
         } catch (IOException | RuntimeException e) {
             return removed;
@@ -67,15 +128,9 @@ public final class JobFiles {
                 continue;
             }
             try {
-                if (Files.isSymbolicLink(p) || !me.equals(Files.getOwner(p, LinkOption.NOFOLLOW_LINKS))) {
-                    continue;
+                if (removeOwnTree(p, me)) {
+                    removed.add(p.getFileName().toString());
                 }
-                try (Stream<Path> tree = Files.walk(p)) {
-                    for (Path q : tree.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(q);
-                    }
-                }
-                removed.add(p.getFileName().toString());
             } catch (IOException e) {
                 // another mpirun sweeping at the same time, or not ours to remove: leave it
             }
@@ -84,7 +139,10 @@ public final class JobFiles {
     }
 
     /**
-     * Removes every file and directory of job {@code jobId} in {@code dir}.
+     * Removes every file and directory of job {@code jobId} in {@code dir} that this user made:
+     * the directory is world-writable, so an entry with the job's prefix that another user
+     * planted (a file, a directory, a symbolic link to anywhere) is left alone, and no link is
+     * ever followed.
      *
      * @return what could not be removed, with the reason; empty when all is gone
      */
@@ -92,21 +150,52 @@ public final class JobFiles {
         List<String> failures = new ArrayList<>();
         String prefix = BootProtocol.jobFilePrefix(jobId);
         List<Path> roots;
+        UserPrincipal me;
         try (Stream<Path> entries = Files.list(dir)) {
             roots = entries.filter(p -> p.getFileName().toString().startsWith(prefix)).toList();
+            me = currentUser(dir);
         } catch (IOException e) {
             failures.add(dir + ": " + e.getMessage());
             return failures;
         }
         for (Path root : roots) {
-            try (Stream<Path> tree = Files.walk(root)) {
-                for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
+            try {
+                removeOwnTree(root, me);
             } catch (IOException e) {
                 failures.add(root + ": " + e.getMessage());
             }
         }
         return failures;
+    }
+
+    private static UserPrincipal currentUser(Path dir) throws IOException {
+        return dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+    }
+
+    /**
+     * Removes {@code root} and what is in it, if {@code root} is this user's and no symbolic link.
+     * Inside, entries that are not this user's are kept (and so their directory); links are
+     * removed as links, never followed.
+     *
+     * @return whether {@code root} was this user's to remove
+     */
+    private static boolean removeOwnTree(Path root, UserPrincipal me) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(root, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+        if (attributes.isSymbolicLink() || !me.equals(Files.getOwner(root, LinkOption.NOFOLLOW_LINKS))) {
+            return false;
+        }
+        try (Stream<Path> tree = Files.walk(root)) {
+            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+                if (p.equals(root) || me.equals(Files.getOwner(p, LinkOption.NOFOLLOW_LINKS))) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        return true;
     }
 }

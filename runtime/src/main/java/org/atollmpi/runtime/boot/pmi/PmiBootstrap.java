@@ -82,8 +82,8 @@ public final class PmiBootstrap implements JobWiring {
         this.hostName = hostName;
         this.halt = halt;
         if (rank == 0) {
-            String random = Long.toHexString(0x1000000L | (KernelRandom.nextLong() & 0xffffff)).substring(1);
-            String id = ProcessHandle.current().pid() + "p" + random;
+            // 128 random bits: the board's name cannot be guessed and taken first by another user
+            String id = JobFiles.newJobId(boardDirectory, ProcessHandle.current().pid(), 'p');
             pmi.put(KEY_PREFIX + "job", id + "." + BootProtocol.formatSecret(KernelRandom.nextLong()));
         }
         pmi.put(KEY_PREFIX + "host-" + rank, encode(hostName.getBytes(StandardCharsets.UTF_8)));
