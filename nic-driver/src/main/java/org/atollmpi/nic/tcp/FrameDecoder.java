@@ -20,17 +20,18 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * and nothing after it is decoded or delivered. The body is a slice of the bytes read, never a
  * buffer sized from the length field.
  *
- * <p>A GET_REPLY of at least {@link #STREAM_BYTES} that has not arrived whole is streamed: once its
- * fixed fields are in, they go on as a {@link Frame} that announces the data, and the data follows
- * as {@link Frame.BodyPiece}s, slices of each read as it comes. The bytes read are then never
- * gathered into one buffer (which cost a copy of each read and the copies of the buffer's growth)
- * and the receiver copies each piece straight to where the Get's data goes.
+ * <p>A GET_REPLY or PUT with at least {@link #STREAM_BYTES} of data that has not arrived whole is
+ * streamed: once its fixed fields are in, they go on as a {@link Frame} that announces the data,
+ * and the data follows as {@link Frame.BodyPiece}s, slices of each read as it comes. The bytes
+ * read are then never gathered into one buffer (which cost a copy of each read and the copies of
+ * the buffer's growth) and the receiver copies each piece straight to the Get's destination or
+ * into the Put's window ({@link BodySink}).
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     private final FrameLimits limits;
     private final ConnectionLog log;
     private final String who;
-    /** The smallest GET_REPLY data streamed rather than gathered. */
+    /** The smallest GET_REPLY or PUT data streamed rather than gathered. */
     static final int STREAM_BYTES = 64 << 10;
 
     private boolean authenticated;
@@ -84,11 +85,12 @@ final class FrameDecoder extends ByteToMessageDecoder {
             return;
         }
         if (in.readableBytes() < HEADER_BYTES + length) {
-            if (type == TcpFrame.GET_REPLY && length - TcpFrame.GET_REPLY_HEADER_BYTES >= STREAM_BYTES
-                && in.readableBytes() >= HEADER_BYTES + TcpFrame.GET_REPLY_HEADER_BYTES) {
-                streamLeft = length - TcpFrame.GET_REPLY_HEADER_BYTES;
-                out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, TcpFrame.GET_REPLY_HEADER_BYTES), streamLeft));
-                in.skipBytes(HEADER_BYTES + TcpFrame.GET_REPLY_HEADER_BYTES);
+            int fields = type == TcpFrame.GET_REPLY ? TcpFrame.GET_REPLY_HEADER_BYTES
+                : type == TcpFrame.PUT ? TcpFrame.PUT_HEADER_BYTES : -1;
+            if (fields > 0 && length - fields >= STREAM_BYTES && in.readableBytes() >= HEADER_BYTES + fields) {
+                streamLeft = length - fields;
+                out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, fields), streamLeft));
+                in.skipBytes(HEADER_BYTES + fields);
             }
             return;
         }

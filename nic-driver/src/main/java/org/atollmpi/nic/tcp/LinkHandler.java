@@ -12,8 +12,8 @@ import io.netty.channel.socket.ChannelInputShutdownEvent;
 final class LinkHandler extends ChannelInboundHandlerAdapter {
     private final TcpHostPort port;
     private final int peer;
-    /** The streamed GET_REPLY whose data pieces are arriving (see {@link FrameDecoder}), or null. */
-    private OutstandingOps.Stream stream;
+    /** Where the data of the streamed frame now arriving goes (see {@link FrameDecoder}), or null. */
+    private BodySink stream;
 
     LinkHandler(TcpHostPort port, int peer) {
         this.port = port;
@@ -27,9 +27,9 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
                 if (stream != null) { // else the frame was refused and the connection is closing
                     stream.copy(piece.data());
                     if (piece.last()) {
-                        OutstandingOps.Stream done = stream;
+                        BodySink done = stream;
                         stream = null;
-                        port.streamed(done);
+                        done.done();
                     }
                 }
             } finally {
@@ -40,7 +40,7 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
         Frame frame = (Frame) msg;
         try {
             if (frame.streamed() > 0) {
-                stream = port.streaming(peer, frame.body(), frame.streamed());
+                stream = port.streaming(peer, frame.type(), frame.body(), frame.streamed());
             } else {
                 port.onFrame(peer, frame.type(), frame.body());
             }

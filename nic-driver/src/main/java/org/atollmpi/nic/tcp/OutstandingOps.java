@@ -116,30 +116,23 @@ final class OutstandingOps {
      * A streamed GET_REPLY's fixed fields are in (the event loop of the target's connection): its
      * data, checked here like a whole reply's, is copied piece by piece as it is read.
      */
-    Stream streamGetReply(int source, int id, int part, int bytes) {
-        return new Stream(replySlot(source, id, part, bytes), part);
-    }
+    BodySink streamGetReply(int source, int id, int part, int bytes, java.util.function.Consumer<Arrival> completed) {
+        int index = replySlot(source, id, part, bytes);
+        return new BodySink() {
+            private long at = dstOffsets[index] + part;
 
-    /** Where a streamed GET_REPLY's pieces go; on the connection's event loop only. */
-    final class Stream {
-        private final int index;
-        private long at;
+            @Override
+            public void copy(ByteBuf piece) {
+                int n = piece.readableBytes();
+                Frames.readInto(piece, piece.readerIndex(), dstBases[index], at, n);
+                at += n;
+            }
 
-        private Stream(int index, int part) {
-            this.index = index;
-            this.at = dstOffsets[index] + part;
-        }
-
-        /** The decoder never passes more than the frame announced, which {@link #streamGetReply} checked. */
-        void copy(ByteBuf piece) {
-            int n = piece.readableBytes();
-            Frames.readInto(piece, piece.readerIndex(), dstBases[index], at, n);
-            at += n;
-        }
-
-        Arrival done() {
-            return partDone(index, NicStatus.OK, 0);
-        }
+            @Override
+            public void done() {
+                completed.accept(partDone(index, NicStatus.OK, 0));
+            }
+        };
     }
 
     /** A COMPLETION: one part done (or failed), or an atomic's old value. */

@@ -197,14 +197,35 @@ public final class TcpHostPort implements HostPort {
         }
     }
 
-    /** A large GET_REPLY from {@code source} whose data follows in pieces (on the connection's event loop). */
-    OutstandingOps.Stream streaming(int source, ByteBuf fields, int bytes) {
-        return ops.streamGetReply(source, fields.getInt(0), fields.getInt(4), bytes);
-    }
+    /**
+     * A large GET_REPLY or PUT from {@code source} whose data follows in pieces (on the
+     * connection's event loop): checked now as a whole frame would be.
+     *
+     * @throws ProtocolViolation as {@link #onFrame}
+     */
+    BodySink streaming(int source, byte type, ByteBuf fields, int bytes) {
+        if (type == TcpFrame.GET_REPLY) {
+            return ops.streamGetReply(source, fields.getInt(0), fields.getInt(4), bytes, this::completed);
+        }
+        int request = fields.getInt(0);
+        long address = responder.putAddress(fields, bytes);
+        return new BodySink() {
+            private long at = address;
 
-    /** Every piece of a streamed GET_REPLY is in. */
-    void streamed(OutstandingOps.Stream stream) {
-        completed(stream.done());
+            @Override
+            public void copy(ByteBuf piece) {
+                int n = piece.readableBytes();
+                if (address >= 0) { // a refused Put's data is read and dropped, touching nothing
+                    Frames.readInto(piece, piece.readerIndex(), null, at, n);
+                    at += n;
+                }
+            }
+
+            @Override
+            public void done() {
+                reply(source, WindowResponder.completion(request, address < 0 ? (int) -address : NicStatus.OK, 0));
+            }
+        };
     }
 
     /**
@@ -534,9 +555,19 @@ public final class TcpHostPort implements HostPort {
                 frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
                     .writeInt(at).writeInt(partLength);
             } else {
-                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.PUT, TcpFrame.PUT_HEADER_BYTES + partLength);
+                // Native memory (base null) stays put and unchanged until the Put completes, after
+                // the target has read every byte: a large part is written from it without a copy.
+                boolean inPlace = base == null && partLength >= FrameDecoder.STREAM_BYTES && !link.self;
+                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.PUT, TcpFrame.PUT_HEADER_BYTES + partLength,
+                    TcpFrame.PUT_HEADER_BYTES + (inPlace ? 0 : partLength));
                 frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
                     .writeInt(at);
+                if (inPlace) {
+                    if (!link.write(frame, baseOffset + at, partLength)) {
+                        throw down(link);
+                    }
+                    continue;
+                }
                 Frames.writeFrom(frame, base, baseOffset + at, partLength);
             }
             send(link, frame);

@@ -30,19 +30,25 @@ final class WindowResponder {
 
     /** @return the reply frame */
     ByteBuf put(ByteBuf body) {
-        int request = body.getInt(0);
-        int window = body.getInt(4);
-        long capability = body.getLong(8);
-        long offset = body.getLong(16);
-        int length = body.getInt(24);
-        int part = body.getInt(28);
         int data = body.readableBytes() - PUT_HEADER_BYTES;
-        checkPart(length, part, data);
-        long address = windows.resolve(window, capability, offset, length, WindowRights.WRITE, false);
+        long address = putAddress(body, data);
         if (address >= 0) {
-            Frames.readInto(body, body.readerIndex() + PUT_HEADER_BYTES, null, address + part, data);
+            Frames.readInto(body, body.readerIndex() + PUT_HEADER_BYTES, null, address, data);
         }
-        return completion(request, address < 0 ? (int) -address : NicStatus.OK, 0);
+        return completion(body.getInt(0), address < 0 ? (int) -address : NicStatus.OK, 0);
+    }
+
+    /**
+     * Checks a PUT part of {@code data} bytes by its fixed fields. @return where its data goes (the
+     * whole operation checked), or the negated NACK status of the check
+     */
+    long putAddress(ByteBuf fields, int data) {
+        int length = fields.getInt(24);
+        int part = fields.getInt(28);
+        checkPart(length, part, data);
+        long address = windows.resolve(fields.getInt(4), fields.getLong(8), fields.getLong(16), length, WindowRights.WRITE,
+            false);
+        return address < 0 ? address : address + part;
     }
 
     /**

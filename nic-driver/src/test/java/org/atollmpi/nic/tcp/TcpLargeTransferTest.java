@@ -108,6 +108,50 @@ class TcpLargeTransferTest {
         }
     }
 
+    @Test
+    void largePutsLandWholeAndARefusedOneTouchesNothing() {
+        try (TcpBoard board = new TcpBoard(2, TcpBoardConfig.defaults().withWindows(8, 16L << 20))) {
+            HostPort origin = board.open(0);
+            HostPort owner = board.open(1);
+            BoardRegion region = owner.allocate(WINDOW);
+            Memory.setMemory(region.address(), WINDOW, (byte) 0x5A);
+            WindowKey key = owner.register(region, 0, WINDOW, WindowRights.ALL);
+            int length = (3 << 20) - 64;
+            byte[] fromHeap = new byte[length];
+            for (int i = 0; i < length; i++) {
+                fromHeap[i] = (byte) (i * 7 + 1);
+            }
+            BoardRegion local = origin.allocate(length);
+            for (int i = 0; i < length; i++) {
+                Memory.putByte(null, local.address() + i, (byte) (i * 13 + 2));
+            }
+            Completions done = new Completions();
+            issue(origin, done, () -> origin.put(1, key.id(), key.capability(), 1, fromHeap, Memory.BYTE_ARRAY_BASE,
+                length, 1));
+            issue(origin, done, () -> origin.put(1, key.id(), key.capability() ^ 1, 0, fromHeap, Memory.BYTE_ARRAY_BASE,
+                FrameDecoder.STREAM_BYTES * 3, 2));
+            issue(origin, done, () -> origin.put(1, key.id(), key.capability(), WINDOW - length, null, local.address(),
+                length, 3));
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (done.status.size() < 3) {
+                assertTrue(System.nanoTime() < deadline, done.status.size() + " of 3 Puts done");
+                origin.poll(done, 64);
+            }
+            assertEquals(NicStatus.OK, done.status.get(1L));
+            assertEquals(NicStatus.TWID_CAPA, done.status.get(2L), "a Put with a wrong capability is refused");
+            assertEquals(NicStatus.OK, done.status.get(3L));
+            byte[] first = new byte[length];
+            Memory.copy(null, region.address() + 1, first, Memory.BYTE_ARRAY_BASE, length);
+            assertArrayEquals(fromHeap, first);
+            assertEquals((byte) 0x5A, Memory.getByte(null, region.address()), "the refused Put touched nothing");
+            byte[] second = new byte[length];
+            byte[] want = new byte[length];
+            Memory.copy(null, region.address() + WINDOW - length, second, Memory.BYTE_ARRAY_BASE, length);
+            Memory.copy(null, local.address(), want, Memory.BYTE_ARRAY_BASE, length);
+            assertArrayEquals(want, second);
+        }
+    }
+
     private static void issue(HostPort origin, Completions done, java.util.function.IntSupplier op) {
         long deadline = System.nanoTime() + 30_000_000_000L;
         int status;
