@@ -19,12 +19,26 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * handshake before authentication, the handshake after) closes the connection with a logged reason,
  * and nothing after it is decoded or delivered. The body is a slice of the bytes read, never a
  * buffer sized from the length field.
+ *
+ * <p>A GET_REPLY or PUT with at least {@link #STREAM_BYTES} of data that has not arrived whole is
+ * streamed: once its fixed fields are in, they go on as a {@link Frame} that announces the data,
+ * and the data follows as {@link Frame.BodyPiece}s, slices of each read as it comes. The bytes
+ * read are then never gathered into one buffer (which cost a copy of each read and the copies of
+ * the buffer's growth) and the receiver copies each piece straight to the Get's destination or
+ * into the Put's window ({@link BodySink}).
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     private final FrameLimits limits;
     private final ConnectionLog log;
     private final String who;
+    /** The smallest GET_REPLY or PUT data streamed rather than gathered. */
+    static final int STREAM_BYTES = 64 << 10;
+
     private boolean authenticated;
+    /** Data bytes of the streamed frame still to come (0: none is being streamed). */
+    private int streamLeft;
+    /** The link this connection carries once authenticated: closing its socket goes through it. */
+    private PeerLink link;
     private boolean failed;
 
     /** @param who names this end and the connection in log lines ("rank 3, connection from ...") */
@@ -34,8 +48,9 @@ final class FrameDecoder extends ByteToMessageDecoder {
         this.who = who;
     }
 
-    /** The handshake has succeeded: from now on data frames, and no more handshake frames. */
-    void authenticated() {
+    /** The handshake has succeeded: from now on data frames for {@code link}, and no more handshake frames. */
+    void authenticated(PeerLink link) {
+        this.link = link;
         authenticated = true;
     }
 
@@ -43,6 +58,12 @@ final class FrameDecoder extends ByteToMessageDecoder {
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (failed) {
             in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (streamLeft > 0) {
+            int piece = Math.min(streamLeft, in.readableBytes());
+            streamLeft -= piece;
+            out.add(new Frame.BodyPiece(in.readRetainedSlice(piece), streamLeft == 0));
             return;
         }
         if (in.readableBytes() < HEADER_BYTES) {
@@ -57,10 +78,20 @@ final class FrameDecoder extends ByteToMessageDecoder {
             failed = true;
             in.skipBytes(in.readableBytes());
             log.closed(who + ": closed: " + refusal);
+            if (link != null) {
+                link.lost(ctx.channel(), "rank " + link.peer + " broke the protocol: " + refusal);
+            }
             ctx.close();
             return;
         }
         if (in.readableBytes() < HEADER_BYTES + length) {
+            int fields = type == TcpFrame.GET_REPLY ? TcpFrame.GET_REPLY_HEADER_BYTES
+                : type == TcpFrame.PUT ? TcpFrame.PUT_HEADER_BYTES : -1;
+            if (fields > 0 && length - fields >= STREAM_BYTES && in.readableBytes() >= HEADER_BYTES + fields) {
+                streamLeft = length - fields;
+                out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, fields), streamLeft));
+                in.skipBytes(HEADER_BYTES + fields);
+            }
             return;
         }
         out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, length)));

@@ -18,7 +18,12 @@ final class Frames {
 
     /** A buffer holding the header of a frame of {@code type} with a body of {@code bodyBytes}, ready for the body. */
     static ByteBuf start(ByteBufAllocator alloc, byte type, int bodyBytes) {
-        ByteBuf buf = alloc.directBuffer(HEADER_BYTES + bodyBytes);
+        return start(alloc, type, bodyBytes, bodyBytes);
+    }
+
+    /** As {@link #start(ByteBufAllocator, byte, int)}, with room for only {@code room} bytes of the body. */
+    static ByteBuf start(ByteBufAllocator alloc, byte type, int bodyBytes, int room) {
+        ByteBuf buf = alloc.directBuffer(HEADER_BYTES + room);
         buf.writeShort(MAGIC);
         buf.writeByte(type);
         buf.writeByte(0);

@@ -138,7 +138,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         }
         ByteBuf welcome = Frames.start(ByteBufAllocator.DEFAULT, WELCOME, WELCOME_BYTES);
         writeCredits(welcome).writeBytes(mac(port.secret(), WELCOME_LABEL, theirNonce, port.rank(), rank));
-        ctx.writeAndFlush(welcome);
+        ctx.writeAndFlush(welcome).addListener(port.link(rank).handshakeWritten());
         established(ctx, rank);
     }
 
@@ -212,7 +212,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     private void established(ChannelHandlerContext ctx, int peer) {
         cancelDeadline();
-        decoder.authenticated();
+        decoder.authenticated(port.link(peer));
         ctx.pipeline().replace(this, "link", new LinkHandler(port, peer));
     }
 

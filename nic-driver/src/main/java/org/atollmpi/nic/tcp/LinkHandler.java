@@ -2,6 +2,7 @@ package org.atollmpi.nic.tcp;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 
 /**
  * An authenticated connection's frames, handed to the port that plays the NIC on this event-loop
@@ -11,6 +12,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 final class LinkHandler extends ChannelInboundHandlerAdapter {
     private final TcpHostPort port;
     private final int peer;
+    /** Where the data of the streamed frame now arriving goes (see {@link FrameDecoder}), or null. */
+    private BodySink stream;
 
     LinkHandler(TcpHostPort port, int peer) {
         this.port = port;
@@ -19,9 +22,28 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof Frame.BodyPiece piece) {
+            try {
+                if (stream != null) { // else the frame was refused and the connection is closing
+                    stream.copy(piece.data());
+                    if (piece.last()) {
+                        BodySink done = stream;
+                        stream = null;
+                        done.done();
+                    }
+                }
+            } finally {
+                piece.data().release();
+            }
+            return;
+        }
         Frame frame = (Frame) msg;
         try {
-            port.onFrame(peer, frame.type(), frame.body());
+            if (frame.streamed() > 0) {
+                stream = port.streaming(peer, frame.type(), frame.body(), frame.streamed());
+            } else {
+                port.onFrame(peer, frame.type(), frame.body());
+            }
         } finally {
             frame.body().release();
         }
@@ -30,6 +52,16 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         port.link(peer).lost(ctx.channel(), "the connection to rank " + peer + " closed");
+    }
+
+    /** The peer closed its end: an established link does not close its socket by itself (see {@link PeerLink}). */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof ChannelInputShutdownEvent) {
+            port.link(peer).lost(ctx.channel(), "the connection to rank " + peer + " closed");
+            ctx.close();
+        }
+        ctx.fireUserEventTriggered(event);
     }
 
     @Override

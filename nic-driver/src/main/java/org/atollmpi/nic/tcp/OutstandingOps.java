@@ -94,16 +94,45 @@ final class OutstandingOps {
 
     /** A GET_REPLY: copies the part into the destination. @return the completion once every part is in */
     Arrival onGetReply(int source, int id, int part, ByteBuf data) {
+        int index = replySlot(source, id, part, data.readableBytes());
+        Frames.readInto(data, data.readerIndex(), dstBases[index], dstOffsets[index] + part, data.readableBytes());
+        return partDone(index, NicStatus.OK, 0);
+    }
+
+    /** The slot of a Get expecting a part of {@code bytes} at {@code part}. */
+    private int replySlot(int source, int id, int part, int bytes) {
         int index = slot(source, id);
         int length = lengths[index];
         int expected = part < 0 || part >= Math.max(length, 1) || part % partBytes != 0 ? -1
             : Math.min(partBytes, length - part);
-        if (!gets[index] || expected != data.readableBytes()) {
-            throw new ProtocolViolation("GET_REPLY of " + data.readableBytes() + " bytes at " + part
+        if (!gets[index] || expected != bytes) {
+            throw new ProtocolViolation("GET_REPLY of " + bytes + " bytes at " + part
                 + " for a Get of " + length + " bytes");
         }
-        Frames.readInto(data, data.readerIndex(), dstBases[index], dstOffsets[index] + part, expected);
-        return partDone(index, NicStatus.OK, 0);
+        return index;
+    }
+
+    /**
+     * A streamed GET_REPLY's fixed fields are in (the event loop of the target's connection): its
+     * data, checked here like a whole reply's, is copied piece by piece as it is read.
+     */
+    BodySink streamGetReply(int source, int id, int part, int bytes, java.util.function.Consumer<Arrival> completed) {
+        int index = replySlot(source, id, part, bytes);
+        return new BodySink() {
+            private long at = dstOffsets[index] + part;
+
+            @Override
+            public void copy(ByteBuf piece) {
+                int n = piece.readableBytes();
+                Frames.readInto(piece, piece.readerIndex(), dstBases[index], at, n);
+                at += n;
+            }
+
+            @Override
+            public void done() {
+                completed.accept(partDone(index, NicStatus.OK, 0));
+            }
+        };
     }
 
     /** A COMPLETION: one part done (or failed), or an atomic's old value. */

@@ -1,10 +1,18 @@
 package org.atollmpi.nic.tcp;
 
+import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.unix.FileDescriptor;
+import io.netty.channel.unix.UnixChannel;
+
+import org.atollmpi.nic.Memory;
 
 /**
  * This port's side of its connection to one peer: the connection's state, the credits the peer
@@ -27,6 +35,18 @@ import io.netty.channel.Channel;
  * Netty's write-buffer water marks: the water marks say the socket is slow, while the engine's
  * back-pressure means "the target has no room", and credits bound exactly what a rank that is
  * busy computing must hold for each peer.
+ *
+ * <h2>Who writes</h2>
+ * Whichever thread has a frame for the peer (the rank's thread for its deposits and credits, the
+ * event loop for its replies) writes it to the socket itself, under this link's monitor, when the
+ * transport gives us the socket's descriptor (epoll) and nothing handed to the event loop is still
+ * unwritten: a frame then costs one non-blocking {@code write}, with no hand-off to the event loop
+ * and no wake-up of it. What the socket does not take at once (a full socket buffer), and every
+ * frame after it until it is written, goes through the event loop in order ({@link #queued}), so
+ * frames never interleave. Because a thread may be inside {@code write} on the descriptor, nothing
+ * may close an up connection's socket before {@link #lost} has taken the link's monitor: the
+ * established channel neither closes itself at end of input nor on a failed write (half-closure
+ * allowed, auto-close off; see {@link #up}), and everything that closes it calls {@link #lost} first.
  */
 final class PeerLink {
     enum State { IDLE, DIALING, AWAITING_PEER, UP, DOWN }
@@ -38,6 +58,11 @@ final class PeerLink {
 
     private volatile State state = State.IDLE;
     private Channel channel;
+    /** The up connection's socket, when the transport lets other threads write to it (epoll); else null. */
+    private FileDescriptor socket;
+    /** Frames handed to the event loop and not yet written: while any is, a direct write would overtake it. */
+    private int queued;
+    private final ChannelFutureListener onWritten = this::written;
     private Channel dialing;
     private volatile String failure;
 
@@ -123,7 +148,7 @@ final class PeerLink {
                     return TcpFrame.REJECT_REFUSED;
                 }
             }
-            up(ch, fast, ring, notes);
+            up(ch, fast, ring, notes, 1);
         }
         if (abandoned != null) {
             abandoned.close();
@@ -137,7 +162,7 @@ final class PeerLink {
             return false;
         }
         dialing = null;
-        up(ch, fast, ring, notes);
+        up(ch, fast, ring, notes, 0);
         return true;
     }
 
@@ -160,16 +185,164 @@ final class PeerLink {
             failure = why;
             state = State.DOWN;
             channel = null;
+            socket = null;
             dialing = null;
             return true;
         }
         return false;
     }
 
-    private void up(Channel ch, int fast, int ring, int notes) {
+    /**
+     * @param handshakeFrames frames of the handshake the event loop is still to write on {@code ch}
+     *                        (the acceptor's WELCOME, written after this): no deposit may overtake them
+     */
+    private void up(Channel ch, int fast, int ring, int notes, int handshakeFrames) {
         channel = ch;
+        // Only this link closes the socket (after lost), never Netty on its own: see "Who writes".
+        ch.config().setAutoClose(false);
+        ch.config().setOption(io.netty.channel.ChannelOption.ALLOW_HALF_CLOSURE, true);
+        socket = ch instanceof UnixChannel unix ? unix.fd() : null;
+        queued = handshakeFrames;
         grant(fast, ring, notes);
         state = State.UP;
+    }
+
+    /** The listener for a handshake frame written on the link's connection after {@link #admit}. */
+    ChannelFutureListener handshakeWritten() {
+        return onWritten;
+    }
+
+    // ---- writing ------------------------------------------------------------------------------
+
+    /**
+     * Writes {@code frame} to the peer (see "Who writes"); takes it over (releases it).
+     *
+     * @return false when the link is not up (the frame is dropped: the link is gone)
+     */
+    synchronized boolean write(ByteBuf frame) {
+        Channel ch = channel;
+        if (state != State.UP || ch == null) {
+            frame.release();
+            return false;
+        }
+        if (socket == null) {
+            ch.writeAndFlush(frame, ch.voidPromise());
+            return true;
+        }
+        if (queued == 0) {
+            try {
+                if (writeNow(frame)) {
+                    frame.release();
+                    return true;
+                }
+            } catch (IOException e) {
+                frame.release();
+                if (lost(ch, "the connection to rank " + peer + " failed: " + e.getMessage())) {
+                    ch.close();
+                }
+                return false;
+            }
+        }
+        queued++;
+        ch.eventLoop().execute(() -> ch.writeAndFlush(frame).addListener(onWritten));
+        return true;
+    }
+
+    /**
+     * Writes a frame made of {@code head} (taken over) and {@code length} bytes of memory at
+     * {@code address}, which must stay readable until written (board memory), without copying them.
+     *
+     * @return false when the link is not up
+     */
+    synchronized boolean write(ByteBuf head, long address, int length) {
+        Channel ch = channel;
+        if (state != State.UP || ch == null) {
+            head.release();
+            return false;
+        }
+        int written = 0;
+        if (socket != null && queued == 0) {
+            try {
+                if (writeNow(head)) {
+                    while (written < length) {
+                        int n = socket.writeAddress(address + written, 0, length - written);
+                        if (n <= 0) {
+                            break;
+                        }
+                        written += n;
+                    }
+                }
+            } catch (IOException e) {
+                head.release();
+                if (lost(ch, "the connection to rank " + peer + " failed: " + e.getMessage())) {
+                    ch.close();
+                }
+                return false;
+            }
+            if (written == length) {
+                head.release();
+                return true;
+            }
+        }
+        ByteBuf data = Unpooled.wrappedBuffer(Memory.wrap(address + written, length - written));
+        ByteBuf rest;
+        if (head.isReadable()) {
+            rest = Unpooled.wrappedBuffer(head, data);
+        } else {
+            head.release();
+            rest = data;
+        }
+        if (socket == null) {
+            ch.writeAndFlush(rest, ch.voidPromise());
+            return true;
+        }
+        queued++;
+        ch.eventLoop().execute(() -> ch.writeAndFlush(rest).addListener(onWritten));
+        return true;
+    }
+
+    /** As much of {@code frame} as the socket takes now. @return whether all of it went */
+    private boolean writeNow(ByteBuf frame) throws IOException {
+        int at = frame.readerIndex();
+        int end = frame.writerIndex();
+        if (!frame.hasMemoryAddress()) {
+            return false; // our frames are direct buffers; anything else takes the event loop's way
+        }
+        while (at < end) {
+            int n = socket.writeAddress(frame.memoryAddress(), at, end);
+            if (n <= 0) {
+                break;
+            }
+            at += n;
+        }
+        frame.readerIndex(at);
+        return at == end;
+    }
+
+    private void written(ChannelFuture f) {
+        Channel ch = f.channel();
+        boolean down;
+        synchronized (this) {
+            if (channel == ch) {
+                queued--;
+            }
+            down = !f.isSuccess() && lost(ch, "the connection to rank " + peer + " failed: " + f.cause());
+        }
+        if (down) {
+            ch.close();
+        }
+    }
+
+    /** Takes the link down (see {@link #lost}) and closes its connection; for the port's close. */
+    void shut(String why) {
+        Channel ch;
+        synchronized (this) {
+            ch = state == State.UP ? channel : dialing;
+            if (ch == null || !lost(ch, why)) {
+                return;
+            }
+        }
+        ch.close();
     }
 
     // ---- credits: the sender's side -----------------------------------------------------------

@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -54,6 +55,8 @@ public final class TcpHostPort implements HostPort {
     private volatile InetSocketAddress[] peers;
     private Channel listener;
     private volatile boolean closed;
+    /** The rank's thread while its last poll found nothing: an arrival unparks it (see {@link #poll}). */
+    private volatile Thread idlePoller;
 
     TcpHostPort(int rank, int size, long secret, TcpBoardConfig config, TcpTransport transport,
                 PortMemory memory, ConnectionLog log) {
@@ -164,12 +167,12 @@ public final class TcpHostPort implements HostPort {
             case TcpFrame.FAST_SEND, TcpFrame.SEND -> {
                 int payload = body.readableBytes() - MESSAGE_HEADER_BYTES;
                 held(source, type, payload);
-                arrivals.add(Arrival.message(type, source, body.getLong(0), body.getLong(8),
+                arrived(Arrival.message(type, source, body.getLong(0), body.getLong(8),
                     body.retainedSlice(body.readerIndex() + MESSAGE_HEADER_BYTES, payload)));
             }
             case TcpFrame.NOTIFY -> {
                 held(source, type, 0);
-                arrivals.add(Arrival.notification(source, body.getInt(0), body.getLong(4), body.getLong(12),
+                arrived(Arrival.notification(source, body.getInt(0), body.getLong(4), body.getLong(12),
                     body.getLong(20)));
             }
             case TcpFrame.CREDIT -> {
@@ -182,7 +185,7 @@ public final class TcpHostPort implements HostPort {
                 link(source).grant(fast, ring, notes);
             }
             case TcpFrame.PUT -> reply(source, responder.put(body));
-            case TcpFrame.GET -> reply(source, responder.get(body));
+            case TcpFrame.GET -> replyToGet(source, body);
             case TcpFrame.FETCH_ADD -> reply(source, responder.fetchAndAdd(body));
             case TcpFrame.CAS -> reply(source, responder.compareAndSwap(body));
             case TcpFrame.GET_REPLY -> completed(ops.onGetReply(source, body.getInt(0), body.getInt(4),
@@ -191,6 +194,59 @@ public final class TcpHostPort implements HostPort {
             case TcpFrame.COMPLETION -> completed(ops.onCompletion(source, body.getInt(0), body.getInt(4),
                 body.getLong(8)));
             default -> throw new ProtocolViolation("unexpected " + TcpFrame.name(type) + " frame");
+        }
+    }
+
+    /**
+     * A large GET_REPLY or PUT from {@code source} whose data follows in pieces (on the
+     * connection's event loop): checked now as a whole frame would be.
+     *
+     * @throws ProtocolViolation as {@link #onFrame}
+     */
+    BodySink streaming(int source, byte type, ByteBuf fields, int bytes) {
+        if (type == TcpFrame.GET_REPLY) {
+            return ops.streamGetReply(source, fields.getInt(0), fields.getInt(4), bytes, this::completed);
+        }
+        int request = fields.getInt(0);
+        long address = responder.putAddress(fields, bytes);
+        return new BodySink() {
+            private long at = address;
+
+            @Override
+            public void copy(ByteBuf piece) {
+                int n = piece.readableBytes();
+                if (address >= 0) { // a refused Put's data is read and dropped, touching nothing
+                    Frames.readInto(piece, piece.readerIndex(), null, at, n);
+                    at += n;
+                }
+            }
+
+            @Override
+            public void done() {
+                reply(source, WindowResponder.completion(request, address < 0 ? (int) -address : NicStatus.OK, 0));
+            }
+        };
+    }
+
+    /**
+     * Runs a GET part. A large part goes from the window to the socket without a copy (the event
+     * loop writes it, or hands Netty a buffer over the window's memory for what the socket did not
+     * take: board memory stays mapped as long as the process).
+     */
+    private void replyToGet(int source, ByteBuf body) {
+        int request = body.getInt(0);
+        int part = body.getInt(28);
+        int partLength = body.getInt(32);
+        long address = responder.get(body);
+        if (address < 0) {
+            reply(source, WindowResponder.completion(request, (int) -address, 0));
+            return;
+        }
+        PeerLink link = link(source);
+        if (link.self || partLength < FrameDecoder.STREAM_BYTES) {
+            reply(source, WindowResponder.getReply(request, part, address, partLength));
+        } else if (!link.write(WindowResponder.getReplyFields(request, part, partLength, 0), address, partLength)) {
+            throw new ProtocolViolation("the link to rank " + source + " went down before its reply");
         }
     }
 
@@ -203,7 +259,16 @@ public final class TcpHostPort implements HostPort {
 
     private void completed(Arrival completion) {
         if (completion != null) {
-            arrivals.add(completion);
+            arrived(completion);
+        }
+    }
+
+    /** Queues an arrival for the poll and wakes the rank's thread if it is waiting for one. */
+    private void arrived(Arrival arrival) {
+        arrivals.add(arrival);
+        Thread waiting = idlePoller;
+        if (waiting != null) {
+            LockSupport.unpark(waiting);
         }
     }
 
@@ -225,13 +290,7 @@ public final class TcpHostPort implements HostPort {
             }
             return true;
         }
-        Channel ch = link.channel();
-        if (ch == null) {
-            frame.release();
-            return false;
-        }
-        ch.writeAndFlush(frame, ch.voidPromise());
-        return true;
+        return link.write(frame);
     }
 
     // ---- HostPort -----------------------------------------------------------------------------
@@ -347,7 +406,7 @@ public final class TcpHostPort implements HostPort {
         checkOpen();
         int delivered = 0;
         Arrival a;
-        while (delivered < limit && (a = arrivals.poll()) != null) {
+        while (delivered < limit && ((a = arrivals.poll()) != null || delivered == 0 && (a = waiting()) != null)) {
             delivered++;
             switch (a.kind) {
                 case Arrival.COMPLETION -> {
@@ -361,6 +420,7 @@ public final class TcpHostPort implements HostPort {
                 default -> {
                     int length = a.payload.readableBytes();
                     try {
+                        long t3 = System.nanoTime();
                         deliver(handler, a, length);
                     } finally {
                         a.payload.release();
@@ -369,7 +429,23 @@ public final class TcpHostPort implements HostPort {
                 }
             }
         }
+        if (delivered > 0 && idlePoller != null) {
+            idlePoller = null;
+        }
         return delivered;
+    }
+
+    /**
+     * The queue was empty: the caller may park next (the engine's back-off parks for at least the
+     * kernel's timer slack, ~50 µs). Publishing the thread before looking again means an arrival
+     * queued meanwhile is either seen here or unparks it.
+     */
+    private Arrival waiting() {
+        if (idlePoller == null) {
+            idlePoller = Thread.currentThread();
+            return arrivals.poll();
+        }
+        return null;
     }
 
     private static void deliver(ArrivalHandler handler, Arrival a, int length) {
@@ -479,9 +555,19 @@ public final class TcpHostPort implements HostPort {
                 frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
                     .writeInt(at).writeInt(partLength);
             } else {
-                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.PUT, TcpFrame.PUT_HEADER_BYTES + partLength);
+                // Native memory (base null) stays put and unchanged until the Put completes, after
+                // the target has read every byte: a large part is written from it without a copy.
+                boolean inPlace = base == null && partLength >= FrameDecoder.STREAM_BYTES && !link.self;
+                frame = Frames.start(ByteBufAllocator.DEFAULT, TcpFrame.PUT, TcpFrame.PUT_HEADER_BYTES + partLength,
+                    TcpFrame.PUT_HEADER_BYTES + (inPlace ? 0 : partLength));
                 frame.writeInt(request).writeInt(windowId).writeLong(capability).writeLong(offset).writeInt(length)
                     .writeInt(at);
+                if (inPlace) {
+                    if (!link.write(frame, baseOffset + at, partLength)) {
+                        throw down(link);
+                    }
+                    continue;
+                }
                 Frames.writeFrom(frame, base, baseOffset + at, partLength);
             }
             send(link, frame);
@@ -546,9 +632,8 @@ public final class TcpHostPort implements HostPort {
         }
         for (int peer = 0; peer < size; peer++) {
             PeerLink link = links.get(peer);
-            Channel ch = link == null ? null : link.channel();
-            if (ch != null) {
-                ch.close();
+            if (link != null && !link.self) {
+                link.shut("port of rank " + rank + " closed");
             }
         }
         Arrival a;

@@ -30,38 +30,53 @@ final class WindowResponder {
 
     /** @return the reply frame */
     ByteBuf put(ByteBuf body) {
-        int request = body.getInt(0);
-        int window = body.getInt(4);
-        long capability = body.getLong(8);
-        long offset = body.getLong(16);
-        int length = body.getInt(24);
-        int part = body.getInt(28);
         int data = body.readableBytes() - PUT_HEADER_BYTES;
-        checkPart(length, part, data);
-        long address = windows.resolve(window, capability, offset, length, WindowRights.WRITE, false);
+        long address = putAddress(body, data);
         if (address >= 0) {
-            Frames.readInto(body, body.readerIndex() + PUT_HEADER_BYTES, null, address + part, data);
+            Frames.readInto(body, body.readerIndex() + PUT_HEADER_BYTES, null, address, data);
         }
-        return completion(request, address < 0 ? (int) -address : NicStatus.OK, 0);
+        return completion(body.getInt(0), address < 0 ? (int) -address : NicStatus.OK, 0);
     }
 
-    ByteBuf get(ByteBuf body) {
-        int request = body.getInt(0);
-        int window = body.getInt(4);
-        long capability = body.getLong(8);
-        long offset = body.getLong(16);
+    /**
+     * Checks a PUT part of {@code data} bytes by its fixed fields. @return where its data goes (the
+     * whole operation checked), or the negated NACK status of the check
+     */
+    long putAddress(ByteBuf fields, int data) {
+        int length = fields.getInt(24);
+        int part = fields.getInt(28);
+        checkPart(length, part, data);
+        long address = windows.resolve(fields.getInt(4), fields.getLong(8), fields.getLong(16), length, WindowRights.WRITE,
+            false);
+        return address < 0 ? address : address + part;
+    }
+
+    /**
+     * Checks a GET part. @return the address of the part's data (the whole operation checked), or
+     *         the negated NACK status of the check
+     */
+    long get(ByteBuf body) {
         int length = body.getInt(24);
         int part = body.getInt(28);
         int partLength = body.getInt(32);
         checkPart(length, part, partLength);
-        long address = windows.resolve(window, capability, offset, length, WindowRights.READ, false);
-        if (address < 0) {
-            return completion(request, (int) -address, 0);
-        }
-        ByteBuf reply = Frames.start(ByteBufAllocator.DEFAULT, GET_REPLY, GET_REPLY_HEADER_BYTES + partLength);
-        reply.writeInt(request).writeInt(part);
-        Frames.writeFrom(reply, null, address + part, partLength);
+        long address = windows.resolve(body.getInt(4), body.getLong(8), body.getLong(16), length, WindowRights.READ,
+            false);
+        return address < 0 ? address : address + part;
+    }
+
+    /** A GET_REPLY with the part's data copied in. */
+    static ByteBuf getReply(int request, int part, long address, int partLength) {
+        ByteBuf reply = getReplyFields(request, part, partLength, partLength);
+        Frames.writeFrom(reply, null, address, partLength);
         return reply;
+    }
+
+    /** A GET_REPLY's header and fields, with room for {@code room} bytes of its {@code partLength} of data. */
+    static ByteBuf getReplyFields(int request, int part, int partLength, int room) {
+        ByteBuf reply = Frames.start(ByteBufAllocator.DEFAULT, GET_REPLY, GET_REPLY_HEADER_BYTES + partLength,
+            GET_REPLY_HEADER_BYTES + room);
+        return reply.writeInt(request).writeInt(part);
     }
 
     ByteBuf fetchAndAdd(ByteBuf body) {

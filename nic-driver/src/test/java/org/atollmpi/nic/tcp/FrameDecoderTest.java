@@ -27,7 +27,7 @@ class FrameDecoderTest {
     private EmbeddedChannel channel(boolean authenticated) {
         FrameDecoder decoder = new FrameDecoder(new FrameLimits(MAX_SEND, PART), log::add, "test connection");
         if (authenticated) {
-            decoder.authenticated();
+            decoder.authenticated(null);
         }
         return new EmbeddedChannel(decoder);
     }
