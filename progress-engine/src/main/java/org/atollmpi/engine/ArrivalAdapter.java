@@ -127,6 +127,16 @@ final class ArrivalAdapter implements ArrivalHandler {
         role.onCompletion(Engine.tokenTag(token), status, value);
     }
 
+    /**
+     * The port stopped reading its board: a protocol fault each time the port says so, so that
+     * every later call fails naming the rank and the field instead of waiting for a message that
+     * lies behind the corrupt entry.
+     */
+    @Override
+    public void onBoardFault(int peer, String field) {
+        faults.report("corrupt board memory from " + (peer < 0 ? "an unknown rank" : "rank " + peer) + ": " + field);
+    }
+
     private ProtocolRole role(int source, int type, int handle) {
         ProtocolRole role = table.get(handle);
         if (role == null || role.peer != source) {
