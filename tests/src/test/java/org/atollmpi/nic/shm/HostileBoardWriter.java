@@ -40,9 +40,10 @@ public final class HostileBoardWriter {
 
     /**
      * Appends to {@code victim}'s receive ring a record from {@code source} whose length is
-     * {@code length}: claimed at the tail with a CAS and published with release, as a producer does.
+     * {@code length} and whose header words are {@code header0} and {@code header1}: claimed at the
+     * tail with a CAS and published with release, as a producer does.
      */
-    public void receiveRingRecord(int victim, int source, int length) {
+    public void receiveRingRecord(int victim, int source, int length, long header0, long header1) {
         long ring = layout.portAddress(board, victim) + layout.receiveRingOffset;
         int capacity = layout.receiveRingBytes;
         long tailAddress = ring + capacity + ReceiveRingDescriptor.TAIL_OFFSET;
@@ -56,11 +57,13 @@ public final class HostileBoardWriter {
         long record = ring + ((int) tail & (capacity - 1));
         Memory.putInt(record + ReceiveRingDescriptor.TYPE_OFFSET, ReceiveRingDescriptor.TYPE_MESSAGE);
         Memory.putInt(record + ReceiveRingDescriptor.SOURCE_OFFSET, source);
+        Memory.putLong(record + ReceiveRingDescriptor.HEADER0_OFFSET, header0);
+        Memory.putLong(record + ReceiveRingDescriptor.HEADER1_OFFSET, header1);
         Memory.putIntRelease(record + ReceiveRingDescriptor.LENGTH_OFFSET, length);
     }
 
     /** Publishes, as {@code source}'s next fast send to {@code victim}, a slot of {@code length} bytes. */
-    public void fastSlot(int victim, int source, int length) {
+    public void fastSlot(int victim, int source, int length, long header0, long header1) {
         long ring = layout.portAddress(board, victim) + layout.slotRingOffset(source);
         long last = 0;
         for (int i = 0; i < layout.slotsPerRing; i++) {
@@ -69,6 +72,8 @@ public final class HostileBoardWriter {
         }
         long sequence = last + 1;
         long slot = ring + ((sequence - 1) & (layout.slotsPerRing - 1)) * FastSlotDescriptor.SLOT_LENGTH;
+        Memory.putLong(slot + FastSlotDescriptor.HEADER0_OFFSET, header0);
+        Memory.putLong(slot + FastSlotDescriptor.HEADER1_OFFSET, header1);
         Memory.putLongRelease(slot + FastSlotDescriptor.STATUS_OFFSET, FastSlotDescriptor.status(sequence, length));
     }
 

@@ -23,6 +23,14 @@ import org.atollmpi.nic.shm.HostileBoardWriter;
  * others wait for one that never comes, so only the launcher ends them.
  */
 public final class CorruptBoard {
+    /**
+     * The engine's envelope of an eager message on context 0, tag 0 (kind 1 in the top byte), and
+     * a sequence number ahead of any this job reaches: an engine that trusted the length would
+     * copy it, in turn or held ahead (which is what crashed the JVM before the board checked it).
+     */
+    private static final long EAGER_ENVELOPE = 1L << 56;
+    private static final long LATER_SEQUENCE = 1000L << 32;
+
     private CorruptBoard() {
     }
 
@@ -39,8 +47,8 @@ public final class CorruptBoard {
         if (Check.rank() == 1) {
             HostileBoardWriter board = HostileBoardWriter.ofThisProcess();
             switch (field) {
-                case "ring" -> board.receiveRingRecord(0, 1, 768 << 20);
-                case "slot" -> board.fastSlot(0, 1, 200);
+                case "ring" -> board.receiveRingRecord(0, 1, 768 << 20, EAGER_ENVELOPE, LATER_SEQUENCE);
+                case "slot" -> board.fastSlot(0, 1, 200, EAGER_ENVELOPE, LATER_SEQUENCE);
                 case "notification" -> board.notification(0, 4242);
                 default -> throw new IllegalArgumentException("unknown field " + field);
             }
