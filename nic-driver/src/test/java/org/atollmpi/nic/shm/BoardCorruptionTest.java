@@ -381,6 +381,51 @@ class BoardCorruptionTest {
     }
 
     // ------------------------------------------------------------------------------------------
+    // Header (read by every rank that joins)
+    // ------------------------------------------------------------------------------------------
+
+    static Stream<Arguments> corruptHeaders() {
+        return Stream.of(
+            Arguments.of("ranks", BoardHeaderDescriptor.RANKS_OFFSET, 4, 0L, "ranks must be between 1 and"),
+            Arguments.of("ranks", BoardHeaderDescriptor.RANKS_OFFSET, 4, -1L, "ranks must be between 1 and"),
+            Arguments.of("slots per ring", BoardHeaderDescriptor.SLOTS_OFFSET, 4, 0L, "slots per ring must be a power of two"),
+            Arguments.of("slots per ring", BoardHeaderDescriptor.SLOTS_OFFSET, 4, 3L, "slots per ring must be a power of two"),
+            Arguments.of("slots per ring", BoardHeaderDescriptor.SLOTS_OFFSET, 4, -16L, "slots per ring must be a power of two"),
+            Arguments.of("ring capacity", BoardHeaderDescriptor.RING_CAPACITY_OFFSET, 8, 0L, "receive ring capacity"),
+            Arguments.of("ring capacity", BoardHeaderDescriptor.RING_CAPACITY_OFFSET, 8, (1L << 32) + 4096, "receive ring capacity"),
+            Arguments.of("notification entries", BoardHeaderDescriptor.NOTIFICATION_ENTRIES_OFFSET, 4, 0L,
+                "notification queue entries"),
+            Arguments.of("window entries", BoardHeaderDescriptor.WINDOW_ENTRIES_OFFSET, 4, 0L,
+                "window descriptor entries"),
+            Arguments.of("heap bytes", BoardHeaderDescriptor.HEAP_BYTES_OFFSET, 8, -4096L, "heap bytes per rank"),
+            Arguments.of("port stride", BoardHeaderDescriptor.PORT_STRIDE_OFFSET, 8, 64L, "section offsets"));
+    }
+
+    @ParameterizedTest(name = "header {0} = {3}")
+    @MethodSource("corruptHeaders")
+    void aJoiningRankRefusesACorruptHeader(String what, int offset, int width, long value, String message) {
+        long field = hostileBase + offset;
+        long saved = width == 4 ? Memory.getInt(field) : Memory.getLong(field);
+        try {
+            if (width == 4) {
+                Memory.putInt(field, (int) value);
+            } else {
+                Memory.putLong(field, value);
+            }
+            IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ShmLayout.readHeader(hostileBase, "shm board " + file));
+            assertTrue(e.getMessage().contains(message) && e.getMessage().contains(file.toString()), e.getMessage());
+        } finally {
+            if (width == 4) {
+                Memory.putInt(field, (int) saved);
+            } else {
+                Memory.putLong(field, saved);
+            }
+        }
+        assertEquals(layout.toString(), ShmLayout.readHeader(hostileBase, "board").toString(), "restored");
+    }
+
+    // ------------------------------------------------------------------------------------------
 
     private void assertFault(int peer, String field, String where) {
         assertEquals(1, recorder.faults.size(), where + ": " + recorder.faults);
