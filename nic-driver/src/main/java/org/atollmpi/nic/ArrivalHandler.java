@@ -18,4 +18,19 @@ public interface ArrivalHandler {
      * value of an atomic (0 for get and put).
      */
     void onCompletion(long token, int status, long value);
+
+    /**
+     * The board found something in this port's shared memory that no correct peer writes (a
+     * record length past the end of its ring, a source that is not a rank, a slot length over
+     * the maximum): nothing of it was delivered, and the structure is not read again, so every
+     * later poll reports the same fault. The job cannot trust that board any more.
+     *
+     * @param peer  the rank the corrupt structure belongs to or claims to come from, or -1 when
+     *              nothing in it says which
+     * @param field what was corrupt, with the value found and the bound it broke
+     */
+    default void onBoardFault(int peer, String field) {
+        throw new IllegalStateException("corrupt board memory from " + (peer < 0 ? "an unknown rank" : "rank " + peer)
+            + ": " + field);
+    }
 }

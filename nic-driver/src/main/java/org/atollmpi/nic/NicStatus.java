@@ -31,6 +31,12 @@ public final class NicStatus {
      * is {@link HostPort#fetchedValue()}.
      */
     public static final int DONE = 9;
+    /**
+     * The target's window descriptor is corrupt: its base or length lies outside the memory the
+     * target may register (on the shm board, the target's heap partition). Nothing was touched;
+     * the board that holds it cannot be trusted.
+     */
+    public static final int TDESC = 10;
 
     private NicStatus() {
     }
@@ -47,6 +53,7 @@ public final class NicStatus {
             case TPEER: return "TPEER";
             case BUSY: return "BUSY";
             case DONE: return "DONE";
+            case TDESC: return "TDESC";
             default: return "status " + status;
         }
     }
@@ -63,6 +70,7 @@ public final class NicStatus {
             case TPEER: return "no such target rank";
             case BUSY: return "no room for another outstanding operation";
             case DONE: return "completed in the issuing call";
+            case TDESC: return "the target's window descriptor is corrupt (base or length outside its memory)";
             default: return "unknown NIC status " + status;
         }
     }

@@ -25,8 +25,22 @@ final class ArrivalAdapter implements ArrivalHandler {
         this.faults = faults;
     }
 
+    /**
+     * A handler that throws has still consumed its arrival (the port moved past it): the error
+     * becomes a fault raised from the program's next call, not an exception in whichever thread
+     * happened to be progressing (a progress thread, another rank's waiter).
+     */
     @Override
     public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
+        try {
+            message(source, header0, header1, base, offset, length);
+        } catch (RuntimeException e) {
+            faults.handlerFailed("a message of kind " + Envelope.kind(header0) + " and " + length + " bytes from rank "
+                + source, e);
+        }
+    }
+
+    private void message(int source, long header0, long header1, Object base, long offset, int length) {
         int kind = Envelope.kind(header0);
         if (kind == Envelope.FRAG) {
             fragment(source, header0, header1, base, offset, length);
@@ -67,6 +81,14 @@ final class ArrivalAdapter implements ArrivalHandler {
 
     @Override
     public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+        try {
+            notification(source, type, arg0, arg1, arg2);
+        } catch (RuntimeException e) {
+            faults.handlerFailed("a notification of type " + type + " from rank " + source, e);
+        }
+    }
+
+    private void notification(int source, int type, long arg0, long arg1, long arg2) {
         switch (type) {
             case SyncAckDescriptor.TYPE -> {
                 ProtocolRole role = role(source, type, SyncAckDescriptor.senderHandle(arg0));
@@ -124,7 +146,21 @@ final class ArrivalAdapter implements ArrivalHandler {
             faults.report("NIC completion for no operation in flight (token " + Long.toHexString(token) + ")");
             return;
         }
-        role.onCompletion(Engine.tokenTag(token), status, value);
+        try {
+            role.onCompletion(Engine.tokenTag(token), status, value);
+        } catch (RuntimeException e) {
+            faults.handlerFailed("the NIC completion of " + role + " (status " + status + ")", e);
+        }
+    }
+
+    /**
+     * The port stopped reading its board: a protocol fault each time the port says so, so that
+     * every later call fails naming the rank and the field instead of waiting for a message that
+     * lies behind the corrupt entry.
+     */
+    @Override
+    public void onBoardFault(int peer, String field) {
+        faults.report("corrupt board memory from " + (peer < 0 ? "an unknown rank" : "rank " + peer) + ": " + field);
     }
 
     private ProtocolRole role(int source, int type, int handle) {

@@ -156,6 +156,11 @@ final class LatePort implements HostPort {
         }
 
         @Override
+        public void onBoardFault(int peer, String field) {
+            outer.onBoardFault(peer, field);
+        }
+
+        @Override
         public void onCompletion(long token, int status, long value) {
             Entry e = entries[(int) token];
             e.state = DONE;

@@ -269,6 +269,11 @@ public final class RouterPort implements HostPort {
         }
 
         @Override
+        public void onBoardFault(int peer, String field) {
+            handler.onBoardFault(peer < 0 ? peer : nodeRanks[peer], field);
+        }
+
+        @Override
         public void onCompletion(long token, int status, long value) {
             handler.onCompletion(token, status, value);
         }

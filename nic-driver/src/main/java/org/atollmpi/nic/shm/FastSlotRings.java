@@ -125,18 +125,28 @@ final class FastSlotRings {
             if (FastSlotDescriptor.sequence(status) != sequence) {
                 break;
             }
+            int length = FastSlotDescriptor.length(status);
+            if (length > FastSlotDescriptor.MAX_PAYLOAD) {
+                publish(source, sequence - 1);
+                throw new CorruptBoard(source, delivered, "payload length " + length + " in the status word of fast-send slot "
+                    + ((int) (sequence - 1) & mask) + " (message " + sequence + ") of rank " + source
+                    + "'s slot ring, over the " + FastSlotDescriptor.MAX_PAYLOAD + "-byte maximum");
+            }
             // Advance first: a handler that throws has still consumed its slot.
             rxNextSequence[source] = ++sequence;
             delivered++;
             handler.onMessage(source, Memory.getLong(slot + HEADER0_OFFSET), Memory.getLong(slot + HEADER1_OFFSET),
-                null, slot + PAYLOAD_OFFSET, FastSlotDescriptor.length(status));
+                null, slot + PAYLOAD_OFFSET, length);
         }
-        long consumed = sequence - 1;
+        publish(source, sequence - 1);
+        return delivered;
+    }
+
+    private void publish(int source, long consumed) {
         if (consumed != rxPublished[source]) {
             // Release: the handler's reads of the slots happen before the sender may reuse them.
             Memory.putLongRelease(rxConsumedCounter[source], consumed);
             rxPublished[source] = consumed;
         }
-        return delivered;
     }
 }

@@ -25,8 +25,13 @@ final class NotificationQueue {
     private final int mask;
     private final int lapShift;
 
-    NotificationQueue(long address, int entryCount) {
+    /** Sources must be below it. */
+    private final int ranks;
+
+    /** @param ranks the ranks that may post into it (an entry's source must name one) */
+    NotificationQueue(long address, int entryCount, int ranks) {
         NotificationQueueDescriptor.checkEntries(entryCount);
+        this.ranks = ranks;
         this.tailAddress = address + TAIL_OFFSET;
         this.headAddress = address + HEAD_OFFSET;
         this.entries = address + ENTRIES_OFFSET;
@@ -59,7 +64,11 @@ final class NotificationQueue {
         }
     }
 
-    /** Hands up to {@code limit} notifications to {@code handler}, oldest first. */
+    /**
+     * Hands up to {@code limit} notifications to {@code handler}, oldest first.
+     *
+     * @throws CorruptBoard at an entry whose source is not a rank, leaving it unread
+     */
     int poll(ArrivalHandler handler, int limit) {
         long head = Memory.getLong(headAddress);
         int delivered = 0;
@@ -70,6 +79,11 @@ final class NotificationQueue {
                 break;
             }
             int source = Memory.getInt(entry + SOURCE_OFFSET);
+            if (Integer.compareUnsigned(source, ranks) >= 0) {
+                // Left unconsumed: the port reads this queue no more.
+                throw new CorruptBoard(-1, delivered, "source " + source + " of the notification at position " + head
+                    + " of the notification queue is not a rank (0.." + (ranks - 1) + ")");
+            }
             int type = Memory.getInt(entry + TYPE_OFFSET);
             long arg0 = Memory.getLong(entry + ARG0_OFFSET);
             long arg1 = Memory.getLong(entry + ARG1_OFFSET);

@@ -27,16 +27,25 @@ final class ReceiveRing {
     private final long buffer;
     private final int capacity;
     private final int mask;
+    /** Sources must be below it. */
+    private final int ranks;
+    /** Header and the largest payload a writer may put in one record. */
+    private final int maxRecordLength;
     private final long tailAddress;
     private final long headCacheAddress;
     private final long headAddress;
 
-    /** @param address the first byte of the ring: {@code capacity} bytes of records, then the trailer */
-    ReceiveRing(long address, int capacity) {
+    /**
+     * @param address the first byte of the ring: {@code capacity} bytes of records, then the trailer
+     * @param ranks   the ranks that may write into it (a record's source must name one)
+     */
+    ReceiveRing(long address, int capacity, int ranks) {
         ReceiveRingDescriptor.checkCapacity(capacity);
         this.buffer = address;
         this.capacity = capacity;
         this.mask = capacity - 1;
+        this.ranks = ranks;
+        this.maxRecordLength = ReceiveRingDescriptor.recordLength(ReceiveRingDescriptor.maxPayload(capacity));
         this.tailAddress = address + capacity + TAIL_OFFSET;
         this.headCacheAddress = address + capacity + HEAD_CACHE_OFFSET;
         this.headAddress = address + capacity + HEAD_OFFSET;
@@ -119,6 +128,12 @@ final class ReceiveRing {
      * Hands up to {@code limit} records to {@code handler}, oldest first, then zeroes them and
      * moves the head on. A record handed to a handler that throws counts as consumed.
      *
+     * <p>Every field a writer put there is checked before it is used: a length that runs past the
+     * end of the buffer or over the largest record, an unknown type or a source that is not a
+     * rank is a {@link CorruptBoard}, thrown with the head left before that record (only the
+     * records before it are zeroed, so nothing outside the ring is touched, and the bad record
+     * is never delivered).
+     *
      * @return how many records were delivered
      */
     int read(ArrivalHandler handler, int limit) {
@@ -135,14 +150,42 @@ final class ReceiveRing {
                     if (recordLength <= 0) {
                         break;
                     }
-                    bytesRead += ReceiveRingDescriptor.alignedLength(recordLength);
-                    if (Memory.getInt(record + TYPE_OFFSET) == TYPE_PADDING) {
+                    int type = Memory.getInt(record + TYPE_OFFSET);
+                    if (type == TYPE_PADDING) {
+                        // A padding record runs exactly to the end of the buffer.
+                        if (recordLength != contiguous - bytesRead) {
+                            throw corrupt(record, delivered, "padding record length " + recordLength + " in the receive ring at "
+                                + "position " + (head + bytesRead) + " does not end at the end of the ring ("
+                                + (contiguous - bytesRead) + " bytes left)");
+                        }
+                        bytesRead = contiguous;
                         continue;
                     }
+                    if (type != TYPE_MESSAGE) {
+                        throw corrupt(record, delivered, "record type " + type + " in the receive ring at position "
+                            + (head + bytesRead));
+                    }
+                    // Below the largest record, the aligned length cannot overflow.
+                    if (recordLength < HEADER_LENGTH || recordLength > maxRecordLength) {
+                        throw corrupt(record, delivered, "record length " + recordLength + " in the receive ring at position "
+                            + (head + bytesRead) + " (a record is " + HEADER_LENGTH + ".." + maxRecordLength + " bytes)");
+                    }
+                    int alignedLength = ReceiveRingDescriptor.alignedLength(recordLength);
+                    if (alignedLength > contiguous - bytesRead) {
+                        throw corrupt(record, delivered, "record length " + recordLength + " in the receive ring at position "
+                            + (head + bytesRead) + " runs past the end of the ring (" + (contiguous - bytesRead)
+                            + " bytes left)");
+                    }
+                    int source = Memory.getInt(record + SOURCE_OFFSET);
+                    if (Integer.compareUnsigned(source, ranks) >= 0) {
+                        throw new CorruptBoard(-1, delivered, "source " + source + " of the record in the receive ring at position "
+                            + (head + bytesRead) + " is not a rank (0.." + (ranks - 1) + ")");
+                    }
+                    bytesRead += alignedLength;
                     delivered++;
-                    handler.onMessage(Memory.getInt(record + SOURCE_OFFSET),
-                        Memory.getLong(record + HEADER0_OFFSET), Memory.getLong(record + HEADER1_OFFSET),
-                        null, record + HEADER_LENGTH, recordLength - HEADER_LENGTH);
+                    handler.onMessage(source, Memory.getLong(record + HEADER0_OFFSET),
+                        Memory.getLong(record + HEADER1_OFFSET), null, record + HEADER_LENGTH,
+                        recordLength - HEADER_LENGTH);
                 }
             } finally {
                 if (bytesRead > 0) {
@@ -156,5 +199,11 @@ final class ReceiveRing {
             }
         }
         return delivered;
+    }
+
+    /** A record's source, when it names a rank, says who claims to have written the corrupt record. */
+    private CorruptBoard corrupt(long record, int delivered, String field) {
+        int source = Memory.getInt(record + SOURCE_OFFSET);
+        return new CorruptBoard(Integer.compareUnsigned(source, ranks) < 0 ? source : -1, delivered, field);
     }
 }

@@ -57,8 +57,12 @@ public final class ShmBoardConfig {
     private final long jobKey;
     private final boolean nativeMapping;
 
-    private ShmBoardConfig(int slotsPerRing, int receiveRingBytes, int notificationEntries, int windowEntries,
-                           long heapBytesPerRank, long attachTimeoutMillis, long jobKey, boolean nativeMapping) {
+    /**
+     * The bounds every structure's code relies on (a slot index is masked with {@code slots - 1}):
+     * checked for a configuration and again for the sizes a joining rank reads from a board header.
+     */
+    static void checkSizes(int slotsPerRing, long receiveRingBytes, int notificationEntries, int windowEntries,
+                           long heapBytesPerRank) {
         if (slotsPerRing < 1 || slotsPerRing > MAX_SLOTS_PER_RING || !BitUtil.isPowerOfTwo(slotsPerRing)) {
             throw new IllegalArgumentException(
                 "slots per ring must be a power of two between 1 and " + MAX_SLOTS_PER_RING + ": " + slotsPerRing);
@@ -69,6 +73,11 @@ public final class ShmBoardConfig {
         if (heapBytesPerRank < 0) {
             throw new IllegalArgumentException("heap bytes per rank must not be negative: " + heapBytesPerRank);
         }
+    }
+
+    private ShmBoardConfig(int slotsPerRing, int receiveRingBytes, int notificationEntries, int windowEntries,
+                           long heapBytesPerRank, long attachTimeoutMillis, long jobKey, boolean nativeMapping) {
+        checkSizes(slotsPerRing, receiveRingBytes, notificationEntries, windowEntries, heapBytesPerRank);
         if (attachTimeoutMillis < 0) {
             throw new IllegalArgumentException("attach timeout must not be negative: " + attachTimeoutMillis);
         }

@@ -36,6 +36,8 @@ public final class ShmHostPort implements HostPort {
     private final long[] capabilityOut = new long[1];
     /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
     private int pollCursor;
+    /** The corrupt entry found in this port's memory, after which the port reads nothing more. */
+    private CorruptBoard fault;
     private boolean closed;
 
     ShmHostPort(ShmBoard board, int rank, long portStateAddress, BoardAllocator allocator) {
@@ -52,9 +54,11 @@ public final class ShmHostPort implements HostPort {
         this.windowTables = new WindowTable[ranks];
         for (int peer = 0; peer < ranks; peer++) {
             long port = layout.portAddress(boardAddress, peer);
-            receiveRings[peer] = new ReceiveRing(port + layout.receiveRingOffset, layout.receiveRingBytes);
-            notificationQueues[peer] = new NotificationQueue(port + layout.notificationsOffset, layout.notificationEntries);
-            windowTables[peer] = new WindowTable(boardAddress, port + layout.windowTableOffset, layout.windowEntries);
+            receiveRings[peer] = new ReceiveRing(port + layout.receiveRingOffset, layout.receiveRingBytes, ranks);
+            notificationQueues[peer] = new NotificationQueue(port + layout.notificationsOffset,
+                layout.notificationEntries, ranks);
+            windowTables[peer] = new WindowTable(boardAddress, port + layout.windowTableOffset, layout.windowEntries,
+                layout.heapAddress(0, peer), layout.heapBytesPerRank);
         }
         this.ownReceiveRing = receiveRings[rank];
         this.ownNotifications = notificationQueues[rank];
@@ -118,20 +122,32 @@ public final class ShmHostPort implements HostPort {
     @Override
     public int poll(ArrivalHandler handler, int limit) {
         checkOpen();
+        if (fault != null) {
+            handler.onBoardFault(fault.peer, fault.getMessage());
+            return 0;
+        }
         int channels = ranks + 2;
         int channel = pollCursor;
         pollCursor = channel + 1 == channels ? 0 : channel + 1;
         int delivered = 0;
-        for (int i = 0; i < channels && delivered < limit; i++) {
-            int budget = limit - delivered;
-            if (channel == 0) {
-                delivered += ownNotifications.poll(handler, budget);
-            } else if (channel == 1) {
-                delivered += ownReceiveRing.read(handler, budget);
-            } else {
-                delivered += slots.drain(channel - 2, handler, budget);
+        try {
+            for (int i = 0; i < channels && delivered < limit; i++) {
+                int budget = limit - delivered;
+                if (channel == 0) {
+                    delivered += ownNotifications.poll(handler, budget);
+                } else if (channel == 1) {
+                    delivered += ownReceiveRing.read(handler, budget);
+                } else {
+                    delivered += slots.drain(channel - 2, handler, budget);
+                }
+                channel = channel + 1 == channels ? 0 : channel + 1;
             }
-            channel = channel + 1 == channels ? 0 : channel + 1;
+        } catch (CorruptBoard e) {
+            // What a peer wrote after the corrupt entry cannot be found again (a ring's next record
+            // starts where the bad length says): this port reads nothing more, and says why each time.
+            fault = e;
+            delivered += e.deliveredBefore;
+            handler.onBoardFault(e.peer, e.getMessage());
         }
         return delivered;
     }

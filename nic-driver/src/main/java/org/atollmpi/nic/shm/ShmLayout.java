@@ -135,9 +135,14 @@ final class ShmLayout {
         }
         ShmLayout layout;
         try {
-            layout = new ShmLayout(Memory.getInt(header + RANKS_OFFSET), Memory.getInt(header + SLOTS_OFFSET),
-                (int) Memory.getLong(header + RING_CAPACITY_OFFSET), Memory.getInt(header + NOTIFICATION_ENTRIES_OFFSET),
-                Memory.getInt(header + WINDOW_ENTRIES_OFFSET), Memory.getLong(header + HEAP_BYTES_OFFSET));
+            int slots = Memory.getInt(header + SLOTS_OFFSET);
+            long ringBytes = Memory.getLong(header + RING_CAPACITY_OFFSET);
+            int notifications = Memory.getInt(header + NOTIFICATION_ENTRIES_OFFSET);
+            int windows = Memory.getInt(header + WINDOW_ENTRIES_OFFSET);
+            long heapBytes = Memory.getLong(header + HEAP_BYTES_OFFSET);
+            ShmBoardConfig.checkSizes(slots, ringBytes, notifications, windows, heapBytes);
+            layout = new ShmLayout(Memory.getInt(header + RANKS_OFFSET), slots, (int) ringBytes, notifications, windows,
+                heapBytes);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(what + " has a corrupt header: " + e.getMessage(), e);
         }

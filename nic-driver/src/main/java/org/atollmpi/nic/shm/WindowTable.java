@@ -20,8 +20,18 @@ final class WindowTable {
     private final long table;
     private final int entries;
 
-    WindowTable(long boardAddress, long tableAddress, int entries) {
+    /** Board offsets of the owner's heap partition: every window the owner registers lies inside. */
+    private final long heapStart;
+    private final long heapEnd;
+
+    /**
+     * @param heapStart the board offset of the table owner's heap partition
+     * @param heapBytes its size
+     */
+    WindowTable(long boardAddress, long tableAddress, int entries, long heapStart, long heapBytes) {
         WindowDescriptor.checkEntries(entries);
+        this.heapStart = heapStart;
+        this.heapEnd = heapStart + heapBytes;
         this.boardAddress = boardAddress;
         this.table = tableAddress;
         this.entries = entries;
@@ -33,7 +43,8 @@ final class WindowTable {
 
     /**
      * Checks an access the way the NIC's responder does, in the order of the NACK codes: window
-     * id, capability, rights, offset, length, alignment.
+     * id, capability, rights, offset, length, alignment; a descriptor whose base or length lies
+     * outside the owner's heap partition answers {@link NicStatus#TDESC} after the id check.
      *
      * @param right  the {@link org.atollmpi.nic.WindowRights} the access needs
      * @param atomic whether the access is an atomic, which must be 8-byte aligned
@@ -57,6 +68,11 @@ final class WindowTable {
         Memory.loadFence();
         if (Memory.getLong(entry + LOCK_OFFSET) != lock || control != WindowDescriptor.control(windowId)) {
             return -NicStatus.TWID;
+        }
+        // The owner wrote the entry whole (the lock word held): a base or length outside its heap
+        // partition was not written by this code, and following it would touch anything mapped.
+        if (base < heapStart || base > heapEnd || windowLength < 0 || windowLength > heapEnd - base) {
+            return -NicStatus.TDESC;
         }
         if (windowCapability != capability) {
             return -NicStatus.TWID_CAPA;

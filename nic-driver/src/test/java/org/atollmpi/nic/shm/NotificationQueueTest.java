@@ -24,7 +24,7 @@ class NotificationQueueTest {
     @BeforeEach
     void setUp() {
         memory = ByteBuffer.allocateDirect((int) NotificationQueueDescriptor.length(ENTRIES) + 64);
-        queue = new NotificationQueue((Memory.addressOf(memory) + 63) & ~63L, ENTRIES);
+        queue = new NotificationQueue((Memory.addressOf(memory) + 63) & ~63L, ENTRIES, 8);
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(20)
 class ReceiveRingTest {
     private static final int CAPACITY = 4096;
+    private static final int RANKS = 8;
     private ByteBuffer memory;
     private long address;
     private ReceiveRing ring;
@@ -28,7 +29,7 @@ class ReceiveRingTest {
     void setUp() {
         memory = ByteBuffer.allocateDirect(CAPACITY + ReceiveRingDescriptor.TRAILER_LENGTH + 64);
         address = (Memory.addressOf(memory) + 63) & ~63L;
-        ring = new ReceiveRing(address, CAPACITY);
+        ring = new ReceiveRing(address, CAPACITY, RANKS);
     }
 
     private boolean write(int source, long h0, byte[] payload) {
@@ -183,7 +184,7 @@ class ReceiveRingTest {
 
     @Test
     void rejectsCapacityThatIsNotAPowerOfTwo() {
-        assertThrows(IllegalArgumentException.class, () -> new ReceiveRing(address, 3000));
-        assertThrows(IllegalArgumentException.class, () -> new ReceiveRing(address, 2048));
+        assertThrows(IllegalArgumentException.class, () -> new ReceiveRing(address, 3000, RANKS));
+        assertThrows(IllegalArgumentException.class, () -> new ReceiveRing(address, 2048, RANKS));
     }
 }

@@ -22,9 +22,13 @@ final class Recorder implements ArrivalHandler {
     record Completion(long token, int status, long value) {
     }
 
+    record Fault(int peer, String field) {
+    }
+
     final List<Message> messages = new ArrayList<>();
     final List<Notification> notifications = new ArrayList<>();
     final List<Completion> completions = new ArrayList<>();
+    final List<Fault> faults = new ArrayList<>();
 
     @Override
     public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
@@ -43,7 +47,13 @@ final class Recorder implements ArrivalHandler {
         completions.add(new Completion(token, status, value));
     }
 
+    @Override
+    public void onBoardFault(int peer, String field) {
+        faults.add(new Fault(peer, field));
+    }
+
     void clear() {
+        faults.clear();
         messages.clear();
         notifications.clear();
         completions.clear();
