@@ -118,7 +118,7 @@ class FrameDecoderFuzzTest {
             CountingAllocator allocator = new CountingAllocator();
             FrameDecoder decoder = new FrameDecoder(LIMITS, log::add, "fuzz connection");
             if (authenticated) {
-                decoder.authenticated();
+                decoder.authenticated(null);
             }
             EmbeddedChannel ch = new EmbeddedChannel();
             ch.config().setAllocator(allocator);
