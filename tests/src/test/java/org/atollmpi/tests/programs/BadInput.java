@@ -159,6 +159,7 @@ public final class BadInput {
             sweep.checkCoverage();
         }
         Check.step("every row of the table", () -> sweep.runRows(dialect));
+        Check.step("no failed call wrote memory or sent a message", sweep::nothingWrittenNothingSent);
         Check.step("the job goes on", () -> {
             int[] v = {Check.rank()};
             int[] sum = new int[1];
@@ -338,6 +339,32 @@ public final class BadInput {
     private Prequest freedPrequest;
     private Request completed;
     private Win win;
+    private IntBuffer winMemory;
+    /** Buffers the rows pass, filled with a pattern no failed call may change. */
+    private final List<int[]> guardedBuffers = new ArrayList<>();
+
+    private int[] guarded(int length) {
+        int[] a = new int[length];
+        for (int i = 0; i < length; i++) {
+            a[i] = 0x5A5A0000 + i;
+        }
+        guardedBuffers.add(a);
+        return a;
+    }
+
+    /** No failed call wrote a buffer, the window, or sent a message. */
+    private void nothingWrittenNothingSent() {
+        for (int[] a : guardedBuffers) {
+            for (int i = 0; i < a.length; i++) {
+                Check.equal(0x5A5A0000 + i, a[i], "element " + i + " of a buffer passed to failing calls");
+            }
+        }
+        for (int i = 0; i < winMemory.capacity(); i++) {
+            Check.equal(0, winMemory.get(i), "window element " + i + " after failing RMA calls");
+        }
+        Check.that(w.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG) == null, "a failing call sent a message: %s",
+                w.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG));
+    }
     private Win freedWin;
     private CartComm cart;
     private GraphComm graph;
@@ -364,7 +391,8 @@ public final class BadInput {
         freedPrequest.free();
         completed = w.iSend(IntBuffer.allocate(1), 1, MPI.INT, MPI.PROC_NULL, 0);
         completed.waitFor();
-        win = new Win(MPI.newIntBuffer(8), 8, 4, MPI.INFO_NULL, w);
+        winMemory = MPI.newIntBuffer(8);
+        win = new Win(winMemory, 8, 4, MPI.INFO_NULL, w);
         freedWin = new Win(MPI.newIntBuffer(8), 8, 4, MPI.INFO_NULL, w);
         if (MPI.ERRORS_RETURN.equals(w.getErrhandler())) { // windows have their own handler (fatal mode keeps the default)
             win.setErrhandler(MPI.ERRORS_RETURN);
@@ -410,7 +438,7 @@ public final class BadInput {
     }
 
     private void pointToPoint() {
-        int[] b = new int[4];
+        int[] b = guarded(4);
         // one item spans 4 ints (2 blocks of 1, stride 3): two items need 8
         Datatype column = Datatype.createVector(2, 1, 3, MPI.INT);
         column.commit();
@@ -576,8 +604,8 @@ public final class BadInput {
     }
 
     private void collectives() {
-        int[] a = new int[2 * n];
-        int[] r = new int[2 * n];
+        int[] a = guarded(2 * n);
+        int[] r = guarded(2 * n);
         int[] counts = new int[n];
         int[] displs = new int[n];
         java.util.Arrays.fill(counts, 1);
@@ -640,7 +668,7 @@ public final class BadInput {
         row("Comm.allReduce", MPI.ERR_COUNT, "count", () -> w.allReduce(a, r, -1, MPI.INT, MPI.SUM));
         row("Comm.allReduce", MPI.ERR_BUFFER, "count 3", () -> w.allReduce(a, new int[2], 3, MPI.INT, MPI.SUM));
         row("Comm.bcast", MPI.ERR_COUNT, "more than one message", () -> w.bcast(a, Integer.MAX_VALUE, MPI.LONG, 0));
-        row("Comm.allGather", MPI.ERR_COUNT, "more than one message", () -> w.allGather(a, 1, MPI.INT, r, Integer.MAX_VALUE / 2,
+        row("Comm.allGather", MPI.ERR_COUNT, "count", () -> w.allGather(a, 1, MPI.INT, r, Integer.MAX_VALUE / 2,
                 MPI.INT));
         row("Comm.iAllReduce", MPI.ERR_TYPE, "freed", () -> w.iAllReduce(a, r, 1, freedType, MPI.SUM));
         row("Comm.reduceScatter", MPI.ERR_ARG, "recvcounts", () -> w.reduceScatter(a, r, shortCounts, MPI.INT,
@@ -971,7 +999,7 @@ public final class BadInput {
 
     private void oneSided() {
         IntBuffer ib = MPI.newIntBuffer(4);
-        int[] ia = new int[4];
+        int[] ia = guarded(4);
         row("Win.<init>", MPI.ERR_COMM, "comm", () -> new Win(MPI.newIntBuffer(4), 4, 4, MPI.INFO_NULL,
                 freedComm));
         row("Win.<init>", MPI.ERR_SIZE, "size", () -> new Win(MPI.newIntBuffer(4), -1, 4, MPI.INFO_NULL, w));
