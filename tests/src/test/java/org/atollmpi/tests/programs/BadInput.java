@@ -338,6 +338,8 @@ public final class BadInput {
     private Info freedInfo;
     private Prequest freedPrequest;
     private Request completed;
+    /** Started and not yet waited for. */
+    private Prequest active;
     private Win win;
     private IntBuffer winMemory;
     /** Buffers the rows pass, filled with a pattern no failed call may change. */
@@ -389,6 +391,8 @@ public final class BadInput {
         freedInfo.free();
         freedPrequest = w.sendInit(new int[1], 1, MPI.INT, MPI.PROC_NULL, 0);
         freedPrequest.free();
+        active = w.recvInit(new int[1], 1, MPI.INT, MPI.PROC_NULL, 0);
+        active.start();
         completed = w.iSend(IntBuffer.allocate(1), 1, MPI.INT, MPI.PROC_NULL, 0);
         completed.waitFor();
         winMemory = MPI.newIntBuffer(8);
@@ -413,6 +417,8 @@ public final class BadInput {
     }
 
     private void freeFixtures() {
+        active.waitFor();
+        active.free();
         win.free();
         cart.free();
         graph.free();
@@ -467,6 +473,13 @@ public final class BadInput {
         row("Comm.Send", MPI.ERR_BUFFER, "offset", () -> w.Send(b, Integer.MAX_VALUE, 2, MPI.INT, other, 0));
         row("Comm.Recv", MPI.ERR_COUNT, "more than one message", () -> w.Recv(b, 2, Integer.MAX_VALUE, MPI.INT, other, 0));
         row("Comm.Isend", MPI.ERR_BUFFER, "offset", () -> w.Isend(b, Integer.MAX_VALUE - 1, 4, MPI.INT, other, 0));
+        // MPI.OBJECT (an array of another primitive type than the datatype's is not an error:
+        // its bytes are reinterpreted, as with the Open MPI bindings; see DerivedTypes)
+        row("Comm.Send", MPI.ERR_TYPE, "Object[]", () -> w.Send(b, 0, 1, MPI.OBJECT, other, 0));
+        row("Comm.Send", MPI.ERR_BUFFER, "count 2", () -> w.Send(new Object[1], 0, 2, MPI.OBJECT, other, 0));
+        row("Comm.Send_init", MPI.ERR_TYPE, "OBJECT", () -> w.Send_init(new Object[1], 0, 1, MPI.OBJECT, other, 0));
+        row("Comm.Sendrecv_replace", MPI.ERR_BUFFER, "buffer", () -> w.Sendrecv_replace(null, 0, 1, MPI.INT, other,
+                0, other, 0));
         row("Comm.sSend", MPI.ERR_RANK, "dest", () -> w.sSend(b, 1, MPI.INT, bad, 0));
         row("Comm.sSend", MPI.ERR_BUFFER, "buffer", () -> w.sSend(null, 1, MPI.INT, other, 0));
         row("Comm.bSend", MPI.ERR_COUNT, "count", () -> w.bSend(b, -1, MPI.INT, other, 0));
@@ -558,6 +571,8 @@ public final class BadInput {
     private void requests() {
         Request[] withNull = {null};
         row("Prequest.start", MPI.ERR_REQUEST, "freed", () -> freedPrequest.start());
+        row("Prequest.start", MPI.ERR_REQUEST, "active", () -> active.start());
+        row("Prequest.startAll", MPI.ERR_REQUEST, "active", () -> Prequest.startAll(new Prequest[] {active}));
         row("Prequest.Start", MPI.ERR_REQUEST, "freed", () -> freedPrequest.Start());
         row("Prequest.startAll", MPI.ERR_REQUEST, "null", () -> Prequest.startAll(new Prequest[] {null}));
         row("Prequest.Startall", MPI.ERR_REQUEST, "freed", () -> Prequest.Startall(new Prequest[] {freedPrequest}));
