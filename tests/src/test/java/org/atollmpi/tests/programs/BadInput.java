@@ -78,11 +78,6 @@ public final class BadInput {
         for (String m : List.of("Init", "InitThread", "initThread", "Finalize")) {
             EXCLUDED.put("MPI." + m, "start-up/shut-down, driven by every program");
         }
-        // Direct buffer factories and slices: plain Java allocation (Java reports a negative size).
-        for (String m : List.of("newByteBuffer", "newCharBuffer", "newShortBuffer", "newIntBuffer", "newLongBuffer",
-                "newFloatBuffer", "newDoubleBuffer", "slice")) {
-            EXCLUDED.put("MPI." + m, "java.nio allocation, no MPI state");
-        }
         // Queries with no argument that MPI defines for any state of a live process.
         for (String m : List.of("wtime", "Wtime", "wtick", "Wtick", "queryThread", "isThreadMain", "isMainThread",
                 "getProcessorName", "Get_processor_name", "pControl", "detachBuffer", "Buffer_detach",
@@ -1114,7 +1109,20 @@ public final class BadInput {
         row("MPI.addErrorCode", MPI.ERR_ARG, "errorClass", () -> MPI.addErrorCode(MPI.ERR_LASTCODE + 99999));
         row("MPI.getErrorClass", MPI.ERR_ARG, "errorCode", () -> MPI.getErrorClass(-5));
         row("MPI.getErrorString", MPI.ERR_ARG, "errorCode", () -> MPI.getErrorString(-5));
-        // the Errhandler type and ByteBuffer-based buffer attach
+        // direct buffers and slices (callable at any time)
+        row("MPI.newByteBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newByteBuffer(-1));
+        row("MPI.newCharBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newCharBuffer(-2));
+        row("MPI.newShortBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newShortBuffer(Integer.MIN_VALUE));
+        row("MPI.newIntBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newIntBuffer(Integer.MAX_VALUE));
+        row("MPI.newLongBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newLongBuffer(-1));
+        row("MPI.newFloatBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newFloatBuffer(-1));
+        row("MPI.newDoubleBuffer", MPI.ERR_ARG, "capacity", () -> MPI.newDoubleBuffer(Integer.MAX_VALUE / 4));
+        row("MPI.slice", MPI.ERR_ARG, "offset", () -> MPI.slice(new int[4], 5));
+        row("MPI.slice", MPI.ERR_ARG, "offset", () -> MPI.slice(new byte[4], -1));
+        row("MPI.slice", MPI.ERR_ARG, "buf", () -> MPI.slice((double[]) null, 0));
+        row("MPI.slice", MPI.ERR_ARG, "offset", () -> MPI.slice(IntBuffer.allocate(4), 9));
+        row("MPI.slice", MPI.ERR_ARG, "buf", () -> MPI.slice((ByteBuffer) null, 0));
+        // ByteBuffer-based buffer attach
         row("MPI.Buffer_attach", MPI.ERR_BUFFER, "buffer", () -> MPI.Buffer_attach((ByteBuffer) null));
     }
 }
