@@ -458,7 +458,7 @@ public class Comm implements Freeable {
     }
 
     final void setErrhandler(Errhandler handler, String call) {
-        MPI.check(call);
+        live(call);
         if (handler == null) {
             throw raise(ErrorClass.ARG, call + ": errhandler is null");
         }

@@ -784,7 +784,8 @@ public final class MPI {
     }
 
     public static ByteBuffer slice(byte[] buf, int offset) {
-        return ByteBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice().order(ByteOrder.nativeOrder());
+        return ByteBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice()
+            .order(ByteOrder.nativeOrder());
     }
 
     public static CharBuffer slice(char[] buf, int offset) {

@@ -41,8 +41,8 @@ class BadInputFatalTest {
         JobResult result = job.await();
         result.assertExit(errorClass).assertNoLine("STILL ALIVE").assertNoLine("^OK rank");
         result.assertLine("^FATAL ROW " + method.replace(".", "\\.") + " class " + errorClass + "$");
-        result.assertLine("^atoll-mpi: rank 1: fatal error " + className + " in [A-Za-z_]+: .+; the job ends with status "
-                + errorClass + " \\(the error class\\)$");
+        result.assertLine("^atoll-mpi: rank 1: fatal error " + className + " in [A-Za-z_]+: .+; "
+                + "the job ends with status " + errorClass + " \\(the error class\\)$");
         result.assertLine("^mpirun: rank 1 \\(pid \\d+\\) ended with a fatal MPI error \\(class " + errorClass + ", "
                 + className + "\\); aborting the job$");
         Duration took = Duration.ofNanos(result.endNanos() - called);

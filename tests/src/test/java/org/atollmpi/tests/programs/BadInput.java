@@ -393,7 +393,8 @@ public final class BadInput {
         winMemory = MPI.newIntBuffer(8);
         win = new Win(winMemory, 8, 4, MPI.INFO_NULL, w);
         freedWin = new Win(MPI.newIntBuffer(8), 8, 4, MPI.INFO_NULL, w);
-        if (MPI.ERRORS_RETURN.equals(w.getErrhandler())) { // windows have their own handler (fatal mode keeps the default)
+        // windows have their own handler (the fatal mode keeps the default)
+        if (MPI.ERRORS_RETURN.equals(w.getErrhandler())) {
             win.setErrhandler(MPI.ERRORS_RETURN);
             freedWin.setErrhandler(MPI.ERRORS_RETURN);
         }
@@ -459,14 +460,16 @@ public final class BadInput {
         // no int overflow may turn it into a fit)
         row("Comm.send", MPI.ERR_COUNT, "more than one message", () -> w.send(b, Integer.MAX_VALUE, MPI.INT, other, 0));
         row("Comm.send", MPI.ERR_BUFFER, "count 2", () -> w.send(b, 2, column, other, 0));
-        row("Comm.recv", MPI.ERR_COUNT, "more than one message", () -> w.recv(b, Integer.MAX_VALUE / 2, MPI.LONG, other, 0));
+        row("Comm.recv", MPI.ERR_COUNT, "more than one message", () -> w.recv(b, Integer.MAX_VALUE / 2, MPI.LONG,
+                other, 0));
         row("Comm.recv", MPI.ERR_BUFFER, "read-only", () -> w.recv(IntBuffer.allocate(4).asReadOnlyBuffer(), 1,
                 MPI.INT, other, 0));
         row("Comm.iRecv", MPI.ERR_BUFFER, "read-only", () -> w.iRecv(MPI.newIntBuffer(4).asReadOnlyBuffer(), 1,
                 MPI.INT, other, 0));
         row("Comm.iSend", MPI.ERR_BUFFER, "count 3", () -> w.iSend(MPI.newIntBuffer(2), 3, MPI.INT, other, 0));
         row("Comm.Send", MPI.ERR_BUFFER, "offset", () -> w.Send(b, Integer.MAX_VALUE, 2, MPI.INT, other, 0));
-        row("Comm.Recv", MPI.ERR_COUNT, "more than one message", () -> w.Recv(b, 2, Integer.MAX_VALUE, MPI.INT, other, 0));
+        row("Comm.Recv", MPI.ERR_COUNT, "more than one message", () -> w.Recv(b, 2, Integer.MAX_VALUE, MPI.INT,
+                other, 0));
         row("Comm.Isend", MPI.ERR_BUFFER, "offset", () -> w.Isend(b, Integer.MAX_VALUE - 1, 4, MPI.INT, other, 0));
         // MPI.OBJECT (an array of another primitive type than the datatype's is not an error:
         // its bytes are reinterpreted, as with the Open MPI bindings; see DerivedTypes)
@@ -770,6 +773,9 @@ public final class BadInput {
         row("Comm.setInfo", MPI.ERR_INFO, "info", () -> w.setInfo(freedInfo));
         row("Comm.getInfo", MPI.ERR_COMM, "getInfo", () -> freedComm.getInfo());
         row("Comm.setErrhandler", MPI.ERR_ARG, "errhandler", () -> w.setErrhandler(null));
+        row("Comm.setErrhandler", MPI.ERR_COMM, "setErrhandler", () -> freedComm.setErrhandler(MPI.ERRORS_RETURN));
+        row("Comm.Errhandler_set", MPI.ERR_COMM, "Errhandler_set", () -> freedComm.Errhandler_set(
+                MPI.ERRORS_RETURN));
         row("Comm.getErrhandler", MPI.ERR_COMM, "getErrhandler", () -> freedComm.getErrhandler());
         row("Comm.Errhandler_set", MPI.ERR_ARG, "errhandler", () -> w.Errhandler_set(null));
         row("Comm.Errorhandler_get", MPI.ERR_COMM, "Errorhandler_get", () -> freedComm.Errorhandler_get());
@@ -1019,7 +1025,8 @@ public final class BadInput {
                 MPI.INT));
         row("Win.put", MPI.ERR_COUNT, "count", () -> win.put(ia, -1, MPI.INT, other, 0, 1, MPI.INT));
         row("Win.put", MPI.ERR_BUFFER, "count 5", () -> win.put(ia, 5, MPI.INT, other, 0, 5, MPI.INT));
-        row("Win.put", MPI.ERR_COUNT, "more than one message", () -> win.put(ia, Integer.MAX_VALUE, MPI.INT, other, 0, 1, MPI.INT));
+        row("Win.put", MPI.ERR_COUNT, "more than one message", () -> win.put(ia, Integer.MAX_VALUE, MPI.INT, other,
+                0, 1, MPI.INT));
         row("Win.get", MPI.ERR_BUFFER, "read-only", () -> inLockAll(() -> win.get(ib.asReadOnlyBuffer(), 1, MPI.INT,
                 other, 0, 1, MPI.INT)));
         row("Win.put", MPI.ERR_TYPE, "commit", () -> win.put(ia, 1, uncommitted, other, 0, 1, MPI.INT));
