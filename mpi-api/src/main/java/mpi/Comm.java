@@ -118,22 +118,22 @@ public class Comm implements Freeable {
 
     /** The size of the (local) group. */
     public final int getSize() {
-        MPI.check("getSize");
+        live("getSize");
         return localWorldRanks.length;
     }
 
     public final int getRank() {
-        MPI.check("getRank");
+        live("getRank");
         return rank;
     }
 
     public int Size() {
-        MPI.check("Size");
+        live("Size");
         return localWorldRanks.length;
     }
 
     public int Rank() {
-        MPI.check("Rank");
+        live("Rank");
         return rank;
     }
 
@@ -258,6 +258,12 @@ public class Comm implements Freeable {
      * MPI 6.8).
      */
     public final String getName() {
+        live("getName");
+        return displayName();
+    }
+
+    /** The name for messages: the one set, else the predefined or derived one; never raises. */
+    final String displayName() {
         String n = userName;
         return n != null ? n : contextPair < 0 ? name : "";
     }
@@ -452,7 +458,7 @@ public class Comm implements Freeable {
     }
 
     final void setErrhandler(Errhandler handler, String call) {
-        MPI.check(call);
+        live(call);
         if (handler == null) {
             throw raise(ErrorClass.ARG, call + ": errhandler is null");
         }
@@ -460,12 +466,12 @@ public class Comm implements Freeable {
     }
 
     public final Errhandler getErrhandler() {
-        MPI.check("getErrhandler");
+        live("getErrhandler");
         return errhandler;
     }
 
     public Errhandler Errorhandler_get() {
-        MPI.check("Errorhandler_get");
+        live("Errorhandler_get");
         return errhandler;
     }
 
@@ -476,7 +482,7 @@ public class Comm implements Freeable {
      * {@code errorCode} and its class. Any code is accepted, as in MPI; the message names it.
      */
     public void callErrhandler(int errorCode) {
-        MPI.check("callErrhandler");
+        live("callErrhandler");
         throw raise(errorCode, "callErrhandler: error " + errorCode + " (" + ErrorCodes.describe(errorCode)
             + ") raised by the program");
     }
@@ -503,7 +509,7 @@ public class Comm implements Freeable {
     }
 
     private void abortImpl(int errorcode, String call) {
-        MPI.check(call);
+        live(call); // a freed communicator is an error of the call, not a licence to end the job
         MPI.abortJob(errorcode, "rank " + MPI.COMM_WORLD.rank + " called " + call + "(" + errorcode + ") on " + name);
         throw new MPIException(ErrorClass.OTHER, call + ": there is no running job to abort");
     }
@@ -1379,7 +1385,7 @@ public class Comm implements Freeable {
      * there, which a program could only compare against).
      */
     public final Request getRequest() {
-        MPI.check("getRequest");
+        live("getRequest");
         Request r = creationRequest;
         return r != null ? r : new Request();
     }

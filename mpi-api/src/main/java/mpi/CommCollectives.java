@@ -76,7 +76,7 @@ final class CommCollectives {
 
     private static void root(Comm c, String call, int root) {
         if (root < 0 || root >= c.size) {
-            throw c.raise(ErrorClass.ROOT, call + ": root " + root + " is not a rank of " + c.getName()
+            throw c.raise(ErrorClass.ROOT, call + ": root " + root + " is not a rank of " + c.displayName()
                 + " (size " + c.size + ")");
         }
     }
@@ -97,7 +97,7 @@ final class CommCollectives {
         }
         if (a.length < c.size) {
             throw c.raise(ErrorClass.ARG, call + ": " + arg + " has " + a.length + " entries, fewer than the "
-                + c.size + " members of " + c.getName());
+                + c.size + " members of " + c.displayName());
         }
         for (int i = 0; i < c.size; i++) {
             if (a[i] < 0) {
@@ -269,7 +269,7 @@ final class CommCollectives {
         root(c, call, root);
         if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
             if (c.rank == root) {
-                perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+                perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
             ObjectCollectives.gatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs, root);
@@ -290,7 +290,7 @@ final class CommCollectives {
         int[] rbytes = new int[n];
         int[] rdispls = new int[n];
         if (c.rank == root) {
-            perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+            perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
             perMember(c, call, "displs", displs, ErrorClass.ARG);
             type(c, call, "recvtype", rtype);
             if (!inPlace) {
@@ -360,7 +360,7 @@ final class CommCollectives {
         root(c, call, root);
         if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
             if (c.rank == root) {
-                perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+                perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
             ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, rbuf, roff, rcount, root);
@@ -374,7 +374,7 @@ final class CommCollectives {
         int[] sbytes = new int[n];
         int[] sdispls = new int[n];
         if (c.rank == root) {
-            perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+            perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
             perMember(c, call, "displs", displs, ErrorClass.ARG);
             type(c, call, "sendtype", stype);
             if (!inPlace) {
@@ -447,7 +447,7 @@ final class CommCollectives {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         boolean inPlace = sbuf == IN_PLACE;
-        perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
         perMember(c, call, "displs", displs, ErrorClass.ARG);
         type(c, call, "recvtype", rtype);
         if (ObjectCollectives.involved(c, call, nb, inPlace ? rtype : stype, rtype)) {
@@ -511,9 +511,9 @@ final class CommCollectives {
                                      int[] rcounts, int[] rdispls, Datatype rtype) {
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
-        perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+        perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
         perMember(c, call, "sdispls", sdispls, ErrorClass.ARG);
-        perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
         perMember(c, call, "rdispls", rdispls, ErrorClass.ARG);
         type(c, call, "sendtype", stype);
         type(c, call, "recvtype", rtype);

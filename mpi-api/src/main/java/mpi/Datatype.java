@@ -367,30 +367,38 @@ public final class Datatype implements Freeable, Cloneable {
         return (int) value;
     }
 
+    /** ERR_TYPE naming {@code call} for a freed type (MPI: its handle is MPI_DATATYPE_NULL). */
+    private Datatype notFreed(String call) {
+        if (freed) {
+            throw error(ErrorClass.TYPE, call + ": datatype " + this + " has been freed");
+        }
+        return this;
+    }
+
     /** Bytes of data in one item (MPI_Type_size). */
     public int getSize() {
-        return size;
+        return notFreed("getSize").size;
     }
 
     /** Span of one item, {@code ub - lb}, in bytes (MPI_Type_get_extent). */
     public int getExtent() {
-        return bytes(layout.extent(), "getExtent");
+        return bytes(notFreed("getExtent").layout.extent(), "getExtent");
     }
 
     public int getLb() {
-        return bytes(layout.lb(), "getLb");
+        return bytes(notFreed("getLb").layout.lb(), "getLb");
     }
 
     public int getUb() {
-        return bytes(layout.ub(), "getUb");
+        return bytes(notFreed("getUb").layout.ub(), "getUb");
     }
 
     public int getTrueLb() {
-        return bytes(layout.trueLb(), "getTrueLb");
+        return bytes(notFreed("getTrueLb").layout.trueLb(), "getTrueLb");
     }
 
     public int getTrueExtent() {
-        return bytes(layout.trueExtent(), "getTrueExtent");
+        return bytes(notFreed("getTrueExtent").layout.trueExtent(), "getTrueExtent");
     }
 
     /** Makes a derived type usable in communication; predefined types need none and allow it. */
@@ -424,7 +432,7 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** The name; derived types have none ("") until {@link #setName}. */
     public String getName() {
-        return name;
+        return notFreed("getName").name;
     }
 
     /**
@@ -440,20 +448,20 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** mpiJava 1.2: elements of the base type holding data in one item. */
     public int Size() {
-        return units(size, "Size");
+        return units(notFreed("Size").size, "Size");
     }
 
     /** mpiJava 1.2: the extent in elements of the base type. */
     public int Extent() {
-        return units(layout.extent(), "Extent");
+        return units(notFreed("Extent").layout.extent(), "Extent");
     }
 
     public int Lb() {
-        return units(layout.lb(), "Lb");
+        return units(notFreed("Lb").layout.lb(), "Lb");
     }
 
     public int Ub() {
-        return units(layout.ub(), "Ub");
+        return units(notFreed("Ub").layout.ub(), "Ub");
     }
 
     public void Commit() {
@@ -462,12 +470,12 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** MPJ Express: the type code of the base type (MPI.BYTE is 1 ... MPI.OBJECT is 12). */
     public int getType() {
-        return base.code;
+        return notFreed("getType").base.code;
     }
 
     /** MPJ Express: bytes per element of the base type. */
     public int getByteSize() {
-        return baseSize;
+        return notFreed("getByteSize").baseSize;
     }
 
     @Override

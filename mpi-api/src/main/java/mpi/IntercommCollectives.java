@@ -206,7 +206,7 @@ final class IntercommCollectives {
             return run(k, e, nb, sbuf, null, tag -> Collectives.gatherv(e, g, c.rank + 1, c.collContext, tag,
                 s.base, s.offset, sbytes, NOTHING, B, unused, unused, 0));
         }
-        CommCollectives.perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        CommCollectives.perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
         CommCollectives.perMember(c, call, "displs", displs, ErrorClass.ARG);
         CommCollectives.type(c, call, "recvtype", rtype);
         noObjects(c, call, rtype);
@@ -250,7 +250,7 @@ final class IntercommCollectives {
             return run(k, e, nb, null, rbuf, tag -> Collectives.scatterv(e, g, c.rank + 1, c.collContext, tag,
                 NOTHING, B, unused, unused, r.base, r.offset, rbytes, 0));
         }
-        CommCollectives.perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+        CommCollectives.perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
         CommCollectives.perMember(c, call, "displs", displs, ErrorClass.ARG);
         CommCollectives.type(c, call, "sendtype", stype);
         noObjects(c, call, stype);
@@ -287,7 +287,7 @@ final class IntercommCollectives {
         noObjects(c, call, stype);
         noObjects(c, call, rtype);
         CommCollectives.count(c, call, "sendcount", scount);
-        CommCollectives.perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        CommCollectives.perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
         CommCollectives.perMember(c, call, "displs", displs, ErrorClass.ARG);
         CommCollectives.type(c, call, "recvtype", rtype);
         CommCollectives.distinct(c, call, sbuf, soff, rbuf, roff, scount);
@@ -350,9 +350,9 @@ final class IntercommCollectives {
         Engine e = CommCollectives.begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         notInPlace(c, call, "sendbuf", sbuf);
-        CommCollectives.perMember(c, call, "sendcount", scounts, ErrorClass.COUNT);
+        CommCollectives.perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
         CommCollectives.perMember(c, call, "sdispls", sdispls, ErrorClass.ARG);
-        CommCollectives.perMember(c, call, "recvcount", rcounts, ErrorClass.COUNT);
+        CommCollectives.perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
         CommCollectives.perMember(c, call, "rdispls", rdispls, ErrorClass.ARG);
         CommCollectives.type(c, call, "sendtype", stype);
         CommCollectives.type(c, call, "recvtype", rtype);

@@ -662,7 +662,7 @@ public final class MPI {
      */
     public static ByteBuffer newByteBuffer(int capacity) {
         if (capacity < 0) {
-            throw new IllegalArgumentException("newByteBuffer: capacity " + capacity + " is negative");
+            throw argument("newByteBuffer: capacity " + capacity + " is negative");
         }
         Engine e = phase == RUNNING ? engine : null;
         if (e != null && capacity > 0) {
@@ -706,9 +706,28 @@ public final class MPI {
     private static int bytes(int capacity, int unit, String call) {
         long bytes = (long) capacity * unit;
         if (capacity < 0 || bytes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(call + ": capacity " + capacity + " is negative or too large");
+            throw argument(call + ": capacity " + capacity + " is negative or too large");
         }
         return (int) bytes;
+    }
+
+    /**
+     * ERR_ARG for the calls that work at any time (buffers, slices): through COMM_WORLD's handler
+     * while MPI runs, else thrown as it is.
+     */
+    private static MPIException argument(String message) {
+        return phase == RUNNING ? COMM_WORLD.raise(ErrorClass.ARG, message) : new MPIException(ErrorClass.ARG, message);
+    }
+
+    /** The elements from {@code offset} to the end of an array or buffer of {@code length}; ERR_ARG otherwise. */
+    private static int rest(Object buf, int length, int offset) {
+        if (buf == null) {
+            throw argument("slice: buf is null");
+        }
+        if (offset < 0 || offset > length) {
+            throw argument("slice: offset " + offset + " is outside the buffer (0 to " + length + ")");
+        }
+        return length - offset;
     }
 
     // ---------------------------------------------------------------- slices
@@ -716,73 +735,81 @@ public final class MPI {
     // program starts a message elsewhere. The original buffer's position and limit are untouched.
 
     public static ByteBuffer slice(ByteBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         ByteBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice().order(ByteOrder.nativeOrder());
     }
 
     public static CharBuffer slice(CharBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         CharBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static ShortBuffer slice(ShortBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         ShortBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static IntBuffer slice(IntBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         IntBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static LongBuffer slice(LongBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         LongBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static FloatBuffer slice(FloatBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         FloatBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static DoubleBuffer slice(DoubleBuffer buf, int offset) {
+        rest(buf, buf == null ? 0 : buf.capacity(), offset);
         DoubleBuffer d = buf.duplicate();
         d.clear().position(offset);
         return d.slice();
     }
 
     public static ByteBuffer slice(byte[] buf, int offset) {
-        return ByteBuffer.wrap(buf, offset, buf.length - offset).slice().order(ByteOrder.nativeOrder());
+        return ByteBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice()
+            .order(ByteOrder.nativeOrder());
     }
 
     public static CharBuffer slice(char[] buf, int offset) {
-        return CharBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return CharBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     public static ShortBuffer slice(short[] buf, int offset) {
-        return ShortBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return ShortBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     public static IntBuffer slice(int[] buf, int offset) {
-        return IntBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return IntBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     public static LongBuffer slice(long[] buf, int offset) {
-        return LongBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return LongBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     public static FloatBuffer slice(float[] buf, int offset) {
-        return FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return FloatBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     public static DoubleBuffer slice(double[] buf, int offset) {
-        return DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
+        return DoubleBuffer.wrap(buf, offset, rest(buf, buf == null ? 0 : buf.length, offset)).slice();
     }
 
     // ---------------------------------------------------------------- for the package

@@ -42,6 +42,13 @@ public final class Op implements Freeable {
     volatile boolean freed;
 
     private Op(String name, int code, boolean commute, UserFunction function, User_function mpiJavaFunction) {
+        if (function == null && mpiJavaFunction == null) {
+            // Constructing an Op needs no running MPI (the Open MPI bindings create it lazily),
+            // so before Init the error cannot go through an error handler.
+            String message = "Op: function is null";
+            throw MPI.isInitialized() && !MPI.isFinalized() ? MPI.COMM_WORLD.raise(ErrorClass.ARG, message)
+                : new MPIException(ErrorClass.ARG, message);
+        }
         this.name = name;
         this.code = code;
         this.commute = commute;

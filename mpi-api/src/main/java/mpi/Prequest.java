@@ -58,6 +58,9 @@ public final class Prequest extends Request {
 
     private static void startAll(Prequest[] requests, String call) {
         MPI.check(call);
+        if (requests == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, call + ": requests is null");
+        }
         for (Prequest r : requests) {
             if (r == null) {
                 throw MPI.COMM_WORLD.raise(ErrorClass.REQUEST, call + ": the array holds a null request");

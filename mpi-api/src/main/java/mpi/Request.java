@@ -402,6 +402,15 @@ public class Request implements Freeable {
         return scan(requests);
     }
 
+    /** The engine, once MPI runs and the array exists (ERR_ARG naming it otherwise: MPI has no null array). */
+    private static Engine engineFor(Request[] requests, String call) {
+        Engine engine = MPI.engine(call);
+        if (requests == null) {
+            throw MPI.COMM_WORLD.raise(ErrorClass.ARG, call + ": requests is null");
+        }
+        return engine;
+    }
+
     /** Retires request {@code i}, raising its error if it failed. */
     private static Status finishAt(Engine engine, Request[] requests, int i, boolean want, String call) {
         Request r = requests[i];
@@ -414,7 +423,7 @@ public class Request implements Freeable {
 
     /** Waits for one request to complete; its index, or UNDEFINED when none is active. */
     public static int waitAny(Request[] requests) {
-        Engine engine = MPI.engine("waitAny");
+        Engine engine = engineFor(requests, "waitAny");
         int i = waitAnyIndex(engine, requests, "waitAny");
         if (i != MPI.UNDEFINED) {
             finishAt(engine, requests, i, false, "waitAny");
@@ -432,14 +441,14 @@ public class Request implements Freeable {
     }
 
     private static Status waitAnyStatus(Request[] requests, String call) {
-        Engine engine = MPI.engine(call);
+        Engine engine = engineFor(requests, call);
         int i = waitAnyIndex(engine, requests, call);
         return i == MPI.UNDEFINED ? Status.empty(MPI.UNDEFINED) : finishAt(engine, requests, i, true, call);
     }
 
     /** Index of a completed request, or UNDEFINED when none has completed or none is active. */
     public static int testAny(Request[] requests) {
-        Engine engine = MPI.engine("testAny");
+        Engine engine = engineFor(requests, "testAny");
         int i = testAnyIndex(engine, requests, "testAny");
         if (i < 0) {
             return MPI.UNDEFINED;
@@ -458,7 +467,7 @@ public class Request implements Freeable {
     }
 
     private static Status testAnyStatus(Request[] requests, String call) {
-        Engine engine = MPI.engine(call);
+        Engine engine = engineFor(requests, call);
         int i = testAnyIndex(engine, requests, call);
         if (i == MPI.UNDEFINED) {
             return Status.empty(MPI.UNDEFINED);
@@ -479,7 +488,7 @@ public class Request implements Freeable {
     }
 
     private static Status[] waitAll(Request[] requests, boolean want, String call) {
-        Engine engine = MPI.engine(call);
+        Engine engine = engineFor(requests, call);
         for (Request r : requests) {
             if (r != null) {
                 r.await(engine, call);
@@ -515,7 +524,7 @@ public class Request implements Freeable {
 
     /** True, with every request retired, when all have completed; otherwise false and none retired. */
     public static boolean testAll(Request[] requests) {
-        Engine engine = MPI.engine("testAll");
+        Engine engine = engineFor(requests, "testAll");
         if (!allComplete(engine, requests, "testAll")) {
             return false;
         }
@@ -533,7 +542,7 @@ public class Request implements Freeable {
     }
 
     private static Status[] testAll(Request[] requests, String call) {
-        Engine engine = MPI.engine(call);
+        Engine engine = engineFor(requests, call);
         if (!allComplete(engine, requests, call)) {
             return null;
         }
@@ -596,7 +605,7 @@ public class Request implements Freeable {
      * null when no request is active.
      */
     private static Status[] some(Request[] requests, boolean block, boolean want, String call) {
-        Engine engine = MPI.engine(call);
+        Engine engine = engineFor(requests, call);
         int first = block ? waitAnyIndex(engine, requests, call) : testAnyIndex(engine, requests, call);
         if (first == MPI.UNDEFINED) {
             return null;

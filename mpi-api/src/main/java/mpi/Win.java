@@ -1045,8 +1045,8 @@ public final class Win implements Freeable {
 
     public void setInfo(Info info) {
         live("setInfo");
-        if (info == null) {
-            throw comm.raise(ErrorClass.INFO, "setInfo: info is null");
+        if (info == null || (info.isNull() && info != MPI.INFO_NULL)) {
+            throw comm.raise(ErrorClass.INFO, "setInfo: info is " + (info == null ? "null" : "freed"));
         }
         this.info = info.isNull() ? new Info() : Info.copyOf(info);
     }

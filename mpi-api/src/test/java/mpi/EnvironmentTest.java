@@ -88,7 +88,7 @@ class EnvironmentTest {
         assertEquals(2, MPI.newShortBuffer(2).capacity());
         assertEquals(2, MPI.newLongBuffer(2).capacity());
         assertEquals(2, MPI.newFloatBuffer(2).capacity());
-        assertThrows(IllegalArgumentException.class, () -> MPI.newIntBuffer(-1));
+        assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> MPI.newIntBuffer(-1)).getErrorClass());
     }
 
     @Test
