@@ -554,9 +554,10 @@ final class Job {
         }
         // and what earlier jobs that were killed outright left (after the ranks: off the start-up path)
         JobFiles.removeOrphans(boardDir);
+        long drainFrom = System.nanoTime(); // one quiet period for all forwarders, not one each
         for (OutputForwarder f : forwarders) {
             try {
-                f.awaitEnd(DRAIN_QUIET_MS);
+                f.awaitEnd(DRAIN_QUIET_MS, drainFrom);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -71,13 +71,18 @@ final class OutputForwarder implements Runnable {
 
     /**
      * Waits until the rank's stream has ended and all of it is written, or until nothing has
-     * moved for {@code quietMillis} (a process the rank started may hold the stream open); true
-     * if it ended.
+     * moved for {@code quietMillis} counted from {@code notBefore} (a {@code nanoTime}) or the
+     * last activity, whichever is later (a process the rank started may hold the stream open);
+     * true if it ended. Quiet time before {@code notBefore} does not count: a rank that printed
+     * its last line and exited while this thread waited for a core (a loaded machine) must not
+     * have that line dropped because its stream had been quiet before.
      */
-    boolean awaitEnd(long quietMillis) throws InterruptedException {
+    boolean awaitEnd(long quietMillis, long notBefore) throws InterruptedException {
         long quiet = TimeUnit.MILLISECONDS.toNanos(quietMillis);
         while (thread.isAlive()) {
-            long idle = System.nanoTime() - lastActivity;
+            long last = lastActivity;
+            long from = last - notBefore > 0 ? last : notBefore;
+            long idle = System.nanoTime() - from;
             if (idle >= quiet) {
                 return false;
             }

@@ -76,4 +76,49 @@ class OutputForwarderTest {
         assertEquals("[1,3]<stdout>:" + "x".repeat(100), lines.get(2));
         assertEquals("[1,3]<stdout>:short", lines.get(3));
     }
+
+    /**
+     * A rank's last line, read late because the forwarding thread waited for a core while the
+     * stream had long been quiet, is still forwarded: the quiet period counts from when mpirun
+     * starts draining, not from the stream's last activity.
+     */
+    @Test
+    void aLastLineReadLateAfterALongSilenceIsNotDropped() throws Exception {
+        long readAt = System.nanoTime() + 1_200_000_000L;
+        java.io.InputStream late = new java.io.InputStream() {
+            private final byte[] line = "fatal error, the last line\n".getBytes(StandardCharsets.US_ASCII);
+            private int at;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                long wait = readAt - System.nanoTime();
+                if (wait > 0) {
+                    try {
+                        Thread.sleep(wait / 1_000_000 + 1);
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException();
+                    }
+                }
+                if (at == line.length) {
+                    return -1;
+                }
+                int n = Math.min(len, line.length - at);
+                System.arraycopy(line, at, b, off, n);
+                at += n;
+                return n;
+            }
+        };
+        OutputForwarder forwarder = new OutputForwarder(late, 1, "stdout", false, sink, new Object());
+        forwarder.start();
+        Thread.sleep(1_100); // quiet for longer than the 1 s below before draining starts
+        assertTrue(forwarder.awaitEnd(1_000, System.nanoTime()), "the stream ended within the quiet period");
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        writes.forEach(all::writeBytes);
+        assertEquals("fatal error, the last line\n", all.toString(StandardCharsets.US_ASCII));
+    }
 }
