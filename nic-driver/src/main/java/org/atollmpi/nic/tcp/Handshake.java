@@ -121,9 +121,10 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         body.readBytes(proof);
         if (target != port.rank() || rank < 0 || rank >= port.size() || rank == port.rank()
             || !Sha256.macMatches(mac(port.secret(), HELLO_LABEL, nonce, rank, target), proof)) {
-            reject(ctx, REJECT_REFUSED, "authentication failed");
+            // logged before the REJECT goes out, so the line is there once the peer has read it
             port.log().closed(port + ": connection from " + ctx.channel().remoteAddress()
                 + ": closed: failed authentication (claimed rank " + rank + " of this job, for rank " + target + ")");
+            reject(ctx, REJECT_REFUSED, "authentication failed");
             return;
         }
         if (fast < 1 || notes < 1 || ring < TcpFrame.RECORD_OVERHEAD + 1) {
