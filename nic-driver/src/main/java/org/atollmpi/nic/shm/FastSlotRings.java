@@ -81,6 +81,12 @@ final class FastSlotRings {
         long sequence = txNextSequence[target];
         if (sequence - 1 - txCachedConsumed[target] >= slots) {
             long consumed = Memory.getLongAcquire(txConsumedCounter[target]);
+            if (consumed > sequence - 1 || consumed < txCachedConsumed[target]) {
+                // more consumed than was ever sent, or the count went back: the target's word is
+                // corrupt, and slots it claims are free may hold unread messages
+                throw new CorruptBoard(-1, 0, "consumed count " + consumed + " of this rank's fast-send slot ring"
+                    + " (sent " + (sequence - 1) + ", consumed before " + txCachedConsumed[target] + ")");
+            }
             txCachedConsumed[target] = consumed;
             if (sequence - 1 - consumed >= slots) {
                 return false;

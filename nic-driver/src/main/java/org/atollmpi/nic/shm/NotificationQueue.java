@@ -57,8 +57,16 @@ final class NotificationQueue {
                     return true;
                 }
             } else if (sequence < free) {
-                // The entry still holds (or is being given) the notification of the previous lap.
+                // The entry still holds (or is being given) the notification of the previous lap;
+                // a word older than that lap's is corrupt (the queue would look full for ever).
+                if (free - sequence > 2) {
+                    throw corruptSequence(tail, sequence, free);
+                }
                 return false;
+            } else if (Memory.getLongVolatile(tailAddress) == tail) {
+                // A word ahead of the tail that no producer has claimed: corrupt (rereading the
+                // tail for ever would spin here).
+                throw corruptSequence(tail, sequence, free);
             }
             // Otherwise another producer took this position after we read the tail: reread it.
         }
@@ -97,6 +105,11 @@ final class NotificationQueue {
             handler.onNotification(source, type, arg0, arg1, arg2);
         }
         return delivered;
+    }
+
+    private static CorruptBoard corruptSequence(long tail, long sequence, long free) {
+        return new CorruptBoard(-1, 0, "sequence word " + sequence + " of the entry at tail " + tail
+            + " of its notification queue (expected " + free + ", or one lap behind)");
     }
 
     private long entry(long position) {

@@ -91,9 +91,14 @@ final class ReceiveRing {
         int padding;
         do {
             tail = Memory.getLongVolatile(tailAddress);
-            if (required > capacity - (int) (tail - head)) {
+            long used = tail - head;
+            if (used < 0 || used > capacity - required) {
                 head = Memory.getLongVolatile(headAddress);
-                if (required > capacity - (int) (tail - head)) {
+                used = tail - head;
+                if (used < 0 || used > capacity) {
+                    used = checkedPositions(head);
+                }
+                if (used > capacity - required) {
                     return INSUFFICIENT_CAPACITY;
                 }
                 Memory.putLongRelease(headCacheAddress, head);
@@ -202,6 +207,25 @@ final class ReceiveRing {
     }
 
     /** A record's source, when it names a rank, says who claims to have written the corrupt record. */
+    /**
+     * The bytes between the tail and {@code head} (the consumer's, just read), when they looked
+     * impossible: the tail is read again (it may have been stale: the consumer moved past it while
+     * other producers claimed), and if the consumer is still ahead of it, or more than the ring
+     * behind it, a position was corrupted. Producers never use such positions: they could claim
+     * records the consumer has not read.
+     *
+     * @throws CorruptBoard naming no rank: the caller knows whose ring it is
+     */
+    private long checkedPositions(long head) {
+        long tail = Memory.getLongVolatile(tailAddress);
+        long used = tail - head;
+        if (used < 0 || used > capacity) {
+            throw new CorruptBoard(-1, 0, "tail " + tail + " and head " + head + " of its receive ring are not 0.."
+                + capacity + " bytes apart");
+        }
+        return used;
+    }
+
     private CorruptBoard corrupt(long record, int delivered, String field) {
         int source = Memory.getInt(record + SOURCE_OFFSET);
         return new CorruptBoard(Integer.compareUnsigned(source, ranks) < 0 ? source : -1, delivered, field);

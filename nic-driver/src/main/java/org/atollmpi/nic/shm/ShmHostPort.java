@@ -37,7 +37,7 @@ public final class ShmHostPort implements HostPort {
     /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
     private int pollCursor;
     /** The corrupt entry found in this port's memory, after which the port reads nothing more. */
-    private CorruptBoard fault;
+    private volatile CorruptBoard fault;
     private boolean closed;
 
     ShmHostPort(ShmBoard board, int rank, long portStateAddress, BoardAllocator allocator) {
@@ -93,7 +93,11 @@ public final class ShmHostPort implements HostPort {
             throw new IllegalArgumentException("fast send payload must be 0.." + FastSlotDescriptor.MAX_PAYLOAD
                 + " bytes: " + length);
         }
-        return slots.offer(target, header0, header1, srcBase, srcOffset, length);
+        try {
+            return slots.offer(target, header0, header1, srcBase, srcOffset, length);
+        } catch (CorruptBoard e) {
+            return producerFault(target, e);
+        }
     }
 
     @Override
@@ -104,14 +108,35 @@ public final class ShmHostPort implements HostPort {
         if (length < 0 || length > ring.maxPayload()) {
             throw new IllegalArgumentException("send payload must be 0.." + ring.maxPayload() + " bytes: " + length);
         }
-        return ring.write(rank, header0, header1, srcBase, srcOffset, length);
+        try {
+            return ring.write(rank, header0, header1, srcBase, srcOffset, length);
+        } catch (CorruptBoard e) {
+            return producerFault(target, e);
+        }
     }
 
     @Override
     public boolean notify(int target, int type, long arg0, long arg1, long arg2) {
         checkOpen();
         checkTarget(target);
-        return notificationQueues[target].offer(rank, type, arg0, arg1, arg2);
+        try {
+            return notificationQueues[target].offer(rank, type, arg0, arg1, arg2);
+        } catch (CorruptBoard e) {
+            return producerFault(target, e);
+        }
+    }
+
+    /**
+     * A position or sequence word in {@code target}'s port that a deposit read was corrupt: the
+     * deposit is refused as if there were no room (nothing was written), and the fault, naming
+     * the target, is what every later poll reports, so the engine that waits for room raises it
+     * instead of waiting for ever.
+     */
+    private boolean producerFault(int target, CorruptBoard e) {
+        if (fault == null) {
+            fault = new CorruptBoard(target, 0, e.getMessage() + " in the port of rank " + target);
+        }
+        return false;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.atollmpi.nic.shm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -423,6 +424,86 @@ class BoardCorruptionTest {
             }
         }
         assertEquals(layout.toString(), ShmLayout.readHeader(hostileBase, "board").toString(), "restored");
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Positions a producer reads from the target's port (the victim corrupts its own port: the
+    // bystander, depositing into it, must refuse, name the victim, and write nothing)
+    // ------------------------------------------------------------------------------------------
+
+    static Stream<Arguments> corruptRingPositions() {
+        return Stream.of(
+            Arguments.of("head ahead of the tail", 1_000L, 5_000L),
+            Arguments.of("head more than the ring behind the tail", 1L << 40, 0L),
+            Arguments.of("head far below zero", 64L, -(1L << 20)));
+    }
+
+    @ParameterizedTest(name = "receive ring positions: {0}")
+    @MethodSource("corruptRingPositions")
+    void aProducerFindingImpossibleRingPositionsRefusesAndNamesTheOwner(String what, long tail, long head) {
+        long trailer = victimRing() + capacity();
+        Memory.putLongVolatile(trailer + ReceiveRingDescriptor.TAIL_OFFSET, tail);
+        Memory.putLongVolatile(trailer + ReceiveRingDescriptor.HEAD_CACHE_OFFSET, head);
+        Memory.putLongVolatile(trailer + ReceiveRingDescriptor.HEAD_OFFSET, head);
+        long ringStart = victimRing() - hostileBase;
+        long outside = checksumExcept(ringStart, ringStart + capacity() + ReceiveRingDescriptor.TRAILER_LENGTH);
+        long[] word = {42};
+        assertFalse(bystander.send(VICTIM, 1, 2, word, Memory.LONG_ARRAY_BASE, 8), what + ": the deposit was taken");
+        assertEquals(0, bystander.poll(recorder, 100));
+        assertFault(VICTIM, "of its receive ring are not", what);
+        assertTrue(recorder.faults.get(0).field().contains("in the port of rank " + VICTIM), recorder.faults.toString());
+        assertEquals(outside, checksumExcept(ringStart, ringStart + capacity() + ReceiveRingDescriptor.TRAILER_LENGTH),
+            "nothing outside the ring changed");
+        assertEquals(tail, Memory.getLongVolatile(trailer + ReceiveRingDescriptor.TAIL_OFFSET), "no record was claimed");
+    }
+
+    @ParameterizedTest(name = "fast-send consumed count {0}")
+    @org.junit.jupiter.params.provider.ValueSource(longs = {SLOTS + 5, 1L << 50, -7})
+    void aProducerFindingAnImpossibleConsumedCountRefusesAndNamesTheOwner(long consumed) {
+        long[] word = {42};
+        for (int i = 0; i < SLOTS; i++) {
+            assertTrue(bystander.fastSend(VICTIM, i, 0, word, Memory.LONG_ARRAY_BASE, 8), "slot " + i);
+        }
+        long counter = layout.portAddress(hostileBase, VICTIM) + layout.slotCounterOffset(BYSTANDER);
+        Memory.putLongVolatile(counter, consumed); // the ring is full: the producer must read it
+        long ringStart = layout.portAddress(hostileBase, VICTIM) + layout.slotRingOffset(BYSTANDER) - hostileBase;
+        byte[] before = copy(hostileBase + ringStart, (long) SLOTS * FastSlotDescriptor.SLOT_LENGTH);
+        assertFalse(bystander.fastSend(VICTIM, 99, 0, word, Memory.LONG_ARRAY_BASE, 8), "the deposit was taken");
+        assertEquals(0, bystander.poll(recorder, 100));
+        assertFault(VICTIM, "consumed count " + consumed, "fast-send slots");
+        assertArrayEquals(before, copy(hostileBase + ringStart, (long) SLOTS * FastSlotDescriptor.SLOT_LENGTH),
+            "no unread slot was overwritten");
+    }
+
+    @ParameterizedTest(name = "notification sequence word {0}")
+    @org.junit.jupiter.params.provider.ValueSource(longs = {9, 1L << 40, -3})
+    void aProducerFindingAnImpossibleSequenceWordRefusesAndNamesTheOwner(long sequence) {
+        long queueTail = layout.portAddress(hostileBase, VICTIM) + layout.notificationsOffset
+            + NotificationQueueDescriptor.TAIL_OFFSET;
+        Memory.putLongVolatile(queueTail, 8 * 3 + 2); // lap 3, entry 2: expected word 6
+        Memory.putLongVolatile(victimNotificationEntry(2) + NotificationQueueDescriptor.SEQUENCE_OFFSET, sequence);
+        long queueStart = layout.portAddress(hostileBase, VICTIM) + layout.notificationsOffset - hostileBase;
+        long queueEnd = queueStart + NotificationQueueDescriptor.length(8);
+        long outside = checksumExcept(queueStart, queueEnd);
+        assertFalse(bystander.notify(VICTIM, 5, 1, 2, 3), "the notification was taken");
+        assertEquals(0, bystander.poll(recorder, 100));
+        assertFault(VICTIM, "sequence word " + sequence, "notification queue");
+        assertEquals(outside, checksumExcept(queueStart, queueEnd));
+        assertEquals(8 * 3 + 2, Memory.getLongVolatile(queueTail), "no position was claimed");
+    }
+
+    @Test
+    void aQueueStillHoldingThePreviousLapIsFullNotCorrupt() {
+        long queueTail = layout.portAddress(hostileBase, VICTIM) + layout.notificationsOffset
+            + NotificationQueueDescriptor.TAIL_OFFSET;
+        Memory.putLongVolatile(queueTail, 8 * 3 + 2);
+        long sequence = victimNotificationEntry(2) + NotificationQueueDescriptor.SEQUENCE_OFFSET;
+        Memory.putLongVolatile(sequence, NotificationQueueDescriptor.publishedWord(2)); // lap 2 unread
+        assertFalse(bystander.notify(VICTIM, 5, 1, 2, 3));
+        Memory.putLongVolatile(sequence, NotificationQueueDescriptor.freeWord(2)); // lap 2 claimed, unpublished
+        assertFalse(bystander.notify(VICTIM, 5, 1, 2, 3));
+        assertEquals(0, bystander.poll(recorder, 100));
+        assertTrue(recorder.faults.isEmpty(), recorder.faults.toString());
     }
 
     // ------------------------------------------------------------------------------------------
