@@ -1200,7 +1200,14 @@ public final class Engine implements AutoCloseable {
             faults.report("RTS from rank " + source + " announces " + RtsDescriptor.totalBytes(base, offset) + " bytes");
             return;
         }
-        MatchQueues q = matcher.queues(Envelope.context(h0));
+        int context = Envelope.context(h0);
+        if (context >= Matcher.MAX_CONTEXTS) {
+            // the wire carries 24 bits; a context no job uses would grow the matcher's table to 16 M
+            faults.report("message from rank " + source + " on context " + context + ", beyond the "
+                + Matcher.MAX_CONTEXTS + " contexts a job can use");
+            return;
+        }
+        MatchQueues q = matcher.queues(context);
         Operation op = q.takePosted(source, Envelope.tag(h0));
         if (op != null) {
             deliver(op, source, h0, h1, base, offset, length);

@@ -7,6 +7,13 @@ import java.util.Arrays;
  * Contexts are small numbers handed out by the API layer, so a growing array indexes them.
  */
 final class Matcher {
+    /**
+     * Contexts are below this: the MPI layer draws 2 per communicator from 4,096 pairs
+     * ({@code mpi.ContextIds}), with room to spare; an arriving message on a higher one is a
+     * protocol fault, so a forged envelope cannot grow the table past 64 K entries.
+     */
+    static final int MAX_CONTEXTS = 1 << 16;
+
     private MatchQueues[] contexts = new MatchQueues[8];
 
     MatchQueues queues(int context) {

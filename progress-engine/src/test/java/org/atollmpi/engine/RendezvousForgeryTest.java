@@ -104,4 +104,14 @@ class RendezvousForgeryTest {
         assertTrue(e.getMessage().contains("data message of kind " + Envelope.RTS + " and " + length
             + " bytes from rank 1"), e.getMessage());
     }
+
+    @ParameterizedTest(name = "a message on context {0}")
+    @ValueSource(ints = {1 << 16, 0xFF_FFFF})
+    void aMessageOnAContextNoJobUsesIsAFaultAndGrowsNothing(int context) {
+        assertTrue(forger.fastSend(0, Envelope.header0(Envelope.EAGER, context, TAG), Envelope.header1(1, 0),
+            new byte[8], EngineContract.B, 8));
+        EngineException e = raised();
+        assertEquals(ErrorClass.INTERN, e.errorClass());
+        assertTrue(e.getMessage().contains("message from rank 1 on context " + context), e.getMessage());
+    }
 }
