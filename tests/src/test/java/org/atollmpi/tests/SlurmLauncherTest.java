@@ -14,16 +14,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
 import org.atollmpi.tests.harness.Repo;
+import org.atollmpi.tests.harness.ScratchDirs;
 import org.atollmpi.tests.harness.Shm;
 import org.atollmpi.tests.programs.AbortJob;
 import org.atollmpi.tests.programs.CollectiveCalls;
@@ -170,11 +169,7 @@ class SlurmLauncherTest {
             }
             daemons.clear();
             if (dir != null) {
-                try (Stream<Path> all = Files.walk(dir)) {
-                    all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                } catch (IOException e) {
-                    System.err.println("cannot delete " + dir + ": " + e);
-                }
+                ScratchDirs.deleteTree(dir);
                 dir = null;
             }
         }

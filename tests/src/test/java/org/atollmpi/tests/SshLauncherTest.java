@@ -14,15 +14,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
 import org.atollmpi.tests.harness.Repo;
 import org.atollmpi.tests.harness.RunningJob;
+import org.atollmpi.tests.harness.ScratchDirs;
 import org.atollmpi.tests.programs.CollectiveCalls;
 import org.atollmpi.tests.programs.EndlessRing;
 import org.atollmpi.tests.programs.RingStress;
@@ -184,11 +183,7 @@ class SshLauncherTest {
             madePrivsepDir = null;
         }
         if (dir != null) {
-            try (Stream<Path> all = Files.walk(dir)) {
-                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                System.err.println("cannot delete " + dir + ": " + e);
-            }
+            ScratchDirs.deleteTree(dir);
             dir = null;
         }
         if (cleanupOnExit != null && Thread.currentThread() != cleanupOnExit) {
