@@ -242,7 +242,15 @@ class MpirunProcessTest {
             long most = threadsBefore;
             try {
                 for (int i = 0; i < 300; i++) {
-                    java.net.Socket s = new java.net.Socket(server[0], Integer.parseInt(server[1]));
+                    java.net.Socket s;
+                    try {
+                        s = new java.net.Socket(server[0], Integer.parseInt(server[1]));
+                    } catch (java.net.ConnectException e) {
+                        // seen once in CI (not reproduced since): say what mpirun was doing then
+                        throw new AssertionError("connection " + i + " of the flood was refused (" + e.getMessage()
+                            + "); mpirun " + (p.process.isAlive() ? "is running" : "exited " + p.process.exitValue())
+                            + "; its output:\n" + p.out() + p.err(), e);
+                    }
                     flood.add(s);
                     java.io.DataOutputStream o = new java.io.DataOutputStream(s.getOutputStream());
                     switch (i % 4) {

@@ -130,7 +130,8 @@ public interface HostPort extends AutoCloseable {
     // return code tells:
     //  - OK: issued; it completes later, when the completer posts one completion, carrying the
     //    caller's token, that a later poll hands to ArrivalHandler#onCompletion with OK or the NACK
-    //    of the window check (TWID, TDESC, TWID_CAPA, TOFFSET, TLENGTH, TRIGHTS, TALIGN, TPEER), and an
+    //    of the window check (TWID, TDESC, TWID_CAPA, TOFFSET, TLENGTH, TRIGHTS, TALIGN, TPEER), or
+    //    TLINK when a network board lost the connection before the answer, and an
     //    atomic's old value. Until then the caller must neither reuse the local buffer nor read a
     //    Get's destination. A network board completes a round trip later; completions come in any
     //    order.

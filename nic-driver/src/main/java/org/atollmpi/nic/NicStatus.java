@@ -37,6 +37,11 @@ public final class NicStatus {
      * the board that holds it cannot be trusted.
      */
     public static final int TDESC = 10;
+    /**
+     * The connection to the target was lost before it answered (TCP board): the operation may or
+     * may not have been carried out there.
+     */
+    public static final int TLINK = 11;
 
     private NicStatus() {
     }
@@ -54,6 +59,7 @@ public final class NicStatus {
             case BUSY: return "BUSY";
             case DONE: return "DONE";
             case TDESC: return "TDESC";
+            case TLINK: return "TLINK";
             default: return "status " + status;
         }
     }
@@ -71,6 +77,7 @@ public final class NicStatus {
             case BUSY: return "no room for another outstanding operation";
             case DONE: return "completed in the issuing call";
             case TDESC: return "the target's window descriptor is corrupt (base or length outside its memory)";
+            case TLINK: return "the connection to the target was lost before it answered";
             default: return "unknown NIC status " + status;
         }
     }

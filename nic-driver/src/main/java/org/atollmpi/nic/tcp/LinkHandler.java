@@ -52,6 +52,10 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         port.link(peer).lost(ctx.channel(), "the connection to rank " + peer + " closed");
+        if (port.link(peer).state() == PeerLink.State.DOWN) {
+            // no reply can come any more: what still waits for one must not wait for ever
+            port.linkGone(peer);
+        }
     }
 
     /** The peer closed its end: an established link does not close its socket by itself (see {@link PeerLink}). */

@@ -14,7 +14,10 @@ import org.atollmpi.nic.NicStatus;
  *
  * <p>Threads: the rank's thread opens and frees slots; replies are applied by the event loop of
  * the target's connection (or the rank's thread, to itself), which is the only one that touches an
- * open slot until it hands the completion over through the arrival queue.
+ * open slot until it hands the completion over through the arrival queue. When a link is lost,
+ * its event loop fails the operations still waiting on it ({@link #failTarget}) while the rank's
+ * thread may be opening others: the table's methods hold its monitor (uncontended but for that),
+ * and an operation completes once, whoever gets there first.
  */
 final class OutstandingOps {
     private static final int INDEX_BITS = 16;
@@ -65,7 +68,7 @@ final class OutstandingOps {
      * @param get whether the operation is a Get, whose data goes to {@code (dstBase, dstOffset)}
      * @return the request id, or -1 when the table is full
      */
-    int open(int target, long token, boolean get, Object dstBase, long dstOffset, int length, int parts) {
+    synchronized int open(int target, long token, boolean get, Object dstBase, long dstOffset, int length, int parts) {
         if (freeCount == 0) {
             return -1;
         }
@@ -85,7 +88,7 @@ final class OutstandingOps {
     }
 
     /** Rank's thread, once the completion is delivered. */
-    void close(int id) {
+    synchronized void close(int id) {
         int index = id & INDEX_MASK;
         dstBases[index] = null;
         partsLeft[index] = 0;
@@ -93,7 +96,7 @@ final class OutstandingOps {
     }
 
     /** A GET_REPLY: copies the part into the destination. @return the completion once every part is in */
-    Arrival onGetReply(int source, int id, int part, ByteBuf data) {
+    synchronized Arrival onGetReply(int source, int id, int part, ByteBuf data) {
         int index = replySlot(source, id, part, data.readableBytes());
         Frames.readInto(data, data.readerIndex(), dstBases[index], dstOffsets[index] + part, data.readableBytes());
         return partDone(index, NicStatus.OK, 0);
@@ -116,7 +119,7 @@ final class OutstandingOps {
      * A streamed GET_REPLY's fixed fields are in (the event loop of the target's connection): its
      * data, checked here like a whole reply's, is copied piece by piece as it is read.
      */
-    BodySink streamGetReply(int source, int id, int part, int bytes, java.util.function.Consumer<Arrival> completed) {
+    synchronized BodySink streamGetReply(int source, int id, int part, int bytes, java.util.function.Consumer<Arrival> completed) {
         int index = replySlot(source, id, part, bytes);
         return new BodySink() {
             private long at = dstOffsets[index] + part;
@@ -130,14 +133,47 @@ final class OutstandingOps {
 
             @Override
             public void done() {
-                completed.accept(partDone(index, NicStatus.OK, 0));
+                Arrival a;
+                synchronized (OutstandingOps.this) {
+                    a = partsLeft[index] > 0 && ids[index] == id ? partDone(index, NicStatus.OK, 0) : null;
+                }
+                completed.accept(a);
             }
         };
     }
 
     /** A COMPLETION: one part done (or failed), or an atomic's old value. */
-    Arrival onCompletion(int source, int id, int status, long value) {
+    synchronized Arrival onCompletion(int source, int id, int status, long value) {
         return partDone(slot(source, id), status, value);
+    }
+
+    /**
+     * The link to {@code target} is gone (its event loop, once no reply can come on it): every
+     * operation still waiting on it completes with {@link NicStatus#TLINK}, handed to
+     * {@code completed}.
+     */
+    synchronized void failTarget(int target, java.util.function.Consumer<Arrival> completed) {
+        for (int index = 0; index < ids.length; index++) {
+            if (partsLeft[index] > 0 && targets[index] == target) {
+                completed.accept(failNow(index));
+            }
+        }
+    }
+
+    /**
+     * The rank's thread could not write a frame of request {@code id} (the link went down): the
+     * operation completes with {@link NicStatus#TLINK}, unless {@link #failTarget} got there
+     * first; then null.
+     */
+    synchronized Arrival fail(int id) {
+        int index = id & INDEX_MASK;
+        return ids[index] == id && partsLeft[index] > 0 ? failNow(index) : null;
+    }
+
+    private Arrival failNow(int index) {
+        statuses[index] = NicStatus.TLINK;
+        partsLeft[index] = 0;
+        return Arrival.completion(ids[index], tokens[index], NicStatus.TLINK, 0);
     }
 
     private int slot(int source, int id) {

@@ -564,15 +564,37 @@ public final class TcpHostPort implements HostPort {
                     .writeInt(at);
                 if (inPlace) {
                     if (!link.write(frame, baseOffset + at, partLength)) {
-                        throw down(link);
+                        return linkWentDown(target, request);
                     }
                     continue;
                 }
                 Frames.writeFrom(frame, base, baseOffset + at, partLength);
             }
-            send(link, frame);
+            if (!transmit(link, frame)) {
+                return linkWentDown(target, request);
+            }
         }
         return NicStatus.OK;
+    }
+
+    /**
+     * A frame of an issued operation could not be written: the link is down. The operation (and
+     * every other still waiting on that link) completes with {@link NicStatus#TLINK}, as the
+     * engine expects of an issued one, rather than waiting for replies that cannot come.
+     */
+    private int linkWentDown(int target, int request) {
+        completed(ops.fail(request));
+        linkGone(target);
+        return NicStatus.OK;
+    }
+
+    /**
+     * The link to {@code peer} is gone (its connection's event loop, once the channel is inactive,
+     * or the rank's thread when a write failed): the one-sided operations still waiting on it
+     * complete with {@link NicStatus#TLINK}.
+     */
+    void linkGone(int peer) {
+        ops.failTarget(peer, this::arrived);
     }
 
     @Override
@@ -603,7 +625,9 @@ public final class TcpHostPort implements HostPort {
         if (cas) {
             frame.writeLong(second);
         }
-        send(link, frame);
+        if (!transmit(link, frame)) {
+            return linkWentDown(target, request);
+        }
         return NicStatus.OK;
     }
 

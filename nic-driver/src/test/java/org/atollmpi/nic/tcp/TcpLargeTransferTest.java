@@ -152,6 +152,55 @@ class TcpLargeTransferTest {
         }
     }
 
+    /**
+     * The link goes down while Gets and an atomic wait for the target's answers (it does not read
+     * that connection, so none comes): they complete with TLINK instead of waiting for ever, each once, and a
+     * later operation to the rank is refused at issue.
+     */
+    @Test
+    void operationsWaitingOnALostLinkCompleteWithTlink() throws Exception {
+        try (TcpBoard board = new TcpBoard(2, TcpBoardConfig.defaults().withWindows(8, 16L << 20))) {
+            TcpHostPort origin = (TcpHostPort) board.open(0);
+            TcpHostPort owner = (TcpHostPort) board.open(1);
+            BoardRegion region = owner.allocate(1 << 20);
+            WindowKey key = owner.register(region, 0, 1 << 20, WindowRights.ALL);
+            Completions done = new Completions();
+            issue(origin, done, () -> origin.fastSend(1, 0, 0, null, 0, 0) ? NicStatus.OK : NicStatus.BUSY);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (owner.link(0).state() != PeerLink.State.UP) {
+                assertTrue(System.nanoTime() < deadline, "the link never came up at the owner");
+                owner.poll(done, 64);
+            }
+            // The owner stops reading that connection: the requests wait in its socket, unanswered.
+            io.netty.channel.Channel ownerSide = owner.link(0).channel();
+            ownerSide.eventLoop().submit(() -> ownerSide.config().setAutoRead(false))
+                .get(10, java.util.concurrent.TimeUnit.SECONDS);
+            try {
+                byte[] dst = new byte[1 << 20];
+                issue(origin, done, () -> origin.get(1, key.id(), key.capability(), 0, dst, Memory.BYTE_ARRAY_BASE,
+                    dst.length, 1));
+                issue(origin, done, () -> origin.get(1, key.id(), key.capability(), 64, dst, Memory.BYTE_ARRAY_BASE, 8, 2));
+                issue(origin, done, () -> origin.fetchAndAdd(1, key.id(), key.capability(), 0, 1, 3));
+                origin.link(1).channel().close().awaitUninterruptibly(10, java.util.concurrent.TimeUnit.SECONDS);
+                deadline = System.nanoTime() + 10_000_000_000L;
+                while (done.status.size() < 3) {
+                    assertTrue(System.nanoTime() < deadline, "operations on the lost link still wait: " + done.status);
+                    origin.poll(done, 64);
+                }
+                assertEquals(java.util.Map.of(1L, NicStatus.TLINK, 2L, NicStatus.TLINK, 3L, NicStatus.TLINK), done.status);
+                Thread.sleep(50);
+                origin.poll(done, 64);
+                assertEquals(3, done.status.size(), "each completed once");
+                assertEquals(PeerLink.State.DOWN, origin.link(1).state());
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> origin.get(1, key.id(), key.capability(), 0, dst, Memory.BYTE_ARRAY_BASE, 8, 4),
+                    "an operation to a rank whose link is down is refused at issue");
+            } finally {
+                ownerSide.config().setAutoRead(true);
+            }
+        }
+    }
+
     private static void issue(HostPort origin, Completions done, java.util.function.IntSupplier op) {
         long deadline = System.nanoTime() + 30_000_000_000L;
         int status;
