@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ public final class JobBootstrap implements JobWiring {
     private final String hostName;
     private final int nodeCores;
 
+    /** Joins tried when the server closes the connection unanswered (a flood of strangers pushed it out). */
+    private static final int JOIN_ATTEMPTS = 8;
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
@@ -90,21 +93,42 @@ public final class JobBootstrap implements JobWiring {
                 : Runtime.getRuntime().availableProcessors();
         this.halt = halt;
 
-        this.socket = connect(server, rank);
-        try {
-            socket.setTcpNoDelay(true); // barriers are latency-bound round trips
-            keepAlive(socket);
-            this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-            this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            handshake();
-        } catch (IOException e) {
-            closeQuietly();
-            throw new IllegalStateException("rank " + rank + " cannot join its job through the job server at "
-                    + server + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            closeQuietly();
-            throw e;
+        Socket joined = null;
+        DataInputStream joinedIn = null;
+        DataOutputStream joinedOut = null;
+        for (int attempt = 1; joined == null; attempt++) {
+            Socket s = connect(server, rank);
+            try {
+                s.setTcpNoDelay(true); // barriers are latency-bound round trips
+                keepAlive(s);
+                DataInputStream i = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+                DataOutputStream o = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
+                handshake(s, i, o);
+                joined = s;
+                joinedIn = i;
+                joinedOut = o;
+            } catch (EOFException | SocketException e) {
+                // Closed before WELCOME or REJECT: the server dropped this connection unanswered, as
+                // it drops the oldest of too many unauthenticated ones (strangers flooding it). Join
+                // again, a few times, rather than fail the job for a stranger's flood.
+                closeQuietly(s);
+                if (attempt == JOIN_ATTEMPTS) {
+                    throw new IllegalStateException("rank " + rank + " cannot join its job through the job server at "
+                            + server + ": the connection was closed before an answer, " + attempt + " times", e);
+                }
+                pauseBeforeJoining(attempt);
+            } catch (IOException e) {
+                closeQuietly(s);
+                throw new IllegalStateException("rank " + rank + " cannot join its job through the job server at "
+                        + server + ": " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                closeQuietly(s);
+                throw e;
+            }
         }
+        this.socket = joined;
+        this.in = joinedIn;
+        this.out = joinedOut;
         Thread watchdog = new Thread(this::watch, "atoll-job-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
@@ -290,7 +314,23 @@ public final class JobBootstrap implements JobWiring {
                 + ", board " + boardPath + ", local " + Arrays.toString(localRanks) + "]";
     }
 
-    private void handshake() throws IOException {
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing what failed
+        }
+    }
+
+    private static void pauseBeforeJoining(int attempt) {
+        try {
+            Thread.sleep(Math.min(500, 20L << attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void handshake(Socket socket, DataInputStream in, DataOutputStream out) throws IOException {
         socket.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
         Frame challenge = readFrame(in, 64);
         if (challenge.type() != CHALLENGE) {

@@ -144,6 +144,21 @@ class JobBootstrapTest {
         assertTrue(e.getMessage().contains("rank 1 is already connected"), e.getMessage());
     }
 
+    /**
+     * The server closes the rank's connection after its HELLO without an answer, as mpirun's job
+     * server drops the oldest of too many unauthenticated connections during a flood of
+     * strangers: the rank joins again instead of failing the job.
+     */
+    @Test
+    void aConnectionDroppedUnansweredIsJoinedAgain() throws Exception {
+        CompletableFuture<JobBootstrap> joining = CompletableFuture.supplyAsync(() -> JobBootstrap.fromEnvironment(env(1, 2), this::halt));
+        assertEquals(1, server.accept(VERSION));
+        server.dropConnection();
+        assertEquals(1, server.accept(VERSION));
+        server.send(WELCOME, o -> { });
+        assertEquals(1, joining.get(10, TimeUnit.SECONDS).rank());
+    }
+
     @Test
     void differentProtocolVersionsAreNamed() {
         CompletableFuture<JobBootstrap> joining = CompletableFuture.supplyAsync(() -> JobBootstrap.fromEnvironment(env(0, 1), this::halt));
@@ -341,6 +356,12 @@ class JobBootstrapTest {
 
         Frame read() throws IOException {
             return readFrame(in, MAX_RANK_FRAME);
+        }
+
+        /** Closes the accepted connection without a word. */
+        void dropConnection() throws IOException {
+            socket.close();
+            socket = null;
         }
 
         void send(byte type, Body body) throws IOException {
