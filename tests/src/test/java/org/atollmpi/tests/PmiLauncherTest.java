@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
@@ -34,7 +32,6 @@ import org.junit.jupiter.api.Test;
 class PmiLauncherTest {
     private static final Duration LIMIT = Duration.ofSeconds(150);
     /** Board files of PMI jobs: {@code atoll-<pid>p<random>-n<node>}. */
-    private static final String PMI_BOARD = "^atoll-\\d+p[0-9a-f]{6}-n\\d+$";
 
     private static String hydra;
 
@@ -65,22 +62,9 @@ class PmiLauncherTest {
         return Job.command(words.toArray(String[]::new)).program(program, args).timeout(LIMIT);
     }
 
-    private static Set<String> pmiBoards() {
-        Set<String> names = new TreeSet<>(Shm.atollFiles());
-        names.removeIf(name -> !name.matches(PMI_BOARD));
-        return names;
-    }
-
     /** The job ran and left no board file behind: with no mpirun, the ranks clean up. */
     private static JobResult run(Job job) {
-        Set<String> before = pmiBoards();
-        JobResult result = job.run();
-        Set<String> left = pmiBoards();
-        left.removeAll(before);
-        if (!left.isEmpty()) {
-            throw new AssertionError("left in /dev/shm: " + left + "\n" + result.describe());
-        }
-        return result;
+        return Shm.runLeavingNoPmiBoard(job);
     }
 
     @Test

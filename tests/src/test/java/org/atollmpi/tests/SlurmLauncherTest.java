@@ -15,8 +15,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.atollmpi.tests.harness.Job;
@@ -46,7 +44,6 @@ class SlurmLauncherTest {
     private static final Duration LIMIT = Duration.ofSeconds(150);
     private static final Duration CLUSTER_UP_WITHIN = Duration.ofSeconds(60);
     /** Board files of PMI jobs: {@code atoll-<pid>p<random>-n<node>}. */
-    private static final String PMI_BOARD = "^atoll-\\d+p[0-9a-f]{6}-n\\d+$";
     private static final String NODE = "atollnode";
 
     private static Path dir;
@@ -247,21 +244,9 @@ class SlurmLauncherTest {
                 .env("SLURM_CONF", conf.toString()).timeout(LIMIT);
     }
 
-    private static Set<String> pmiBoards() {
-        Set<String> names = new TreeSet<>(Shm.atollFiles());
-        names.removeIf(name -> !name.matches(PMI_BOARD));
-        return names;
-    }
-
     /** The job ran and left no board file behind: with no mpirun, the ranks clean up. */
     private static JobResult run(Job job) {
-        Set<String> before = pmiBoards();
-        JobResult result = job.run();
-        Set<String> left = pmiBoards();
-        left.removeAll(before);
-        if (!left.isEmpty()) {
-            throw new AssertionError("left in /dev/shm: " + left + "\n" + result.describe());
-        }
+        JobResult result = Shm.runLeavingNoPmiBoard(job);
         // srun's allocation ends with it; the controller may list it as completing a moment longer
         String queue = "";
         for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); System.nanoTime() < deadline; ) {
@@ -269,18 +254,9 @@ class SlurmLauncherTest {
             if (queue.isEmpty()) {
                 return result;
             }
-            sleep(200);
+            org.atollmpi.tests.programs.Check.sleep(200);
         }
         throw new AssertionError("the job is still queued 20 s after srun ended: " + queue + "\n" + result.describe());
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
     }
 
     private static Process daemon(String name, String... command) throws IOException {

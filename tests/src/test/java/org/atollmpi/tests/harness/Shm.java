@@ -16,6 +16,33 @@ public final class Shm {
     private Shm() {
     }
 
+    /**
+     * The board file of a job whose ranks a PMI launcher started (Hydra, srun): {@code JobFiles}
+     * names it {@code atoll-<pid>p<random hex>-n<node>}.
+     */
+    private static final String PMI_BOARD = "^atoll-\\d+p[0-9a-f]+-n\\d+$";
+
+    /**
+     * Runs a job that a PMI launcher starts and asserts it left no board file: with no mpirun to
+     * clean up, the ranks must.
+     */
+    public static JobResult runLeavingNoPmiBoard(Job job) {
+        Set<String> before = pmiBoards();
+        JobResult result = job.run();
+        Set<String> left = pmiBoards();
+        left.removeAll(before);
+        if (!left.isEmpty()) {
+            throw new AssertionError("left in /dev/shm: " + left + "\n" + result.describe());
+        }
+        return result;
+    }
+
+    private static Set<String> pmiBoards() {
+        Set<String> names = atollFiles();
+        names.removeIf(name -> !name.matches(PMI_BOARD));
+        return names;
+    }
+
     /** Names in /dev/shm containing "atoll" (any case). */
     public static Set<String> atollFiles() {
         Set<String> names = new TreeSet<>();
