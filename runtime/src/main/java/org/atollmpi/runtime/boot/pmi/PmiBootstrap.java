@@ -15,7 +15,9 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
@@ -59,6 +61,12 @@ public final class PmiBootstrap implements JobWiring {
     private static final int CONNECT_TIMEOUT_MS = 10_000;
     /** Abort must end this JVM even when the launcher does not stop it. */
     private static final long ABORT_WAIT_MS = 2_000;
+    /**
+     * Hydra kills the job as soon as its proxy reads the abort and does not drain the ranks' pipes
+     * first: what the aborting rank printed just before could be lost (seen in CI). The rank gives
+     * the launcher this long to forward its output before it asks for the abort.
+     */
+    private static final long OUTPUT_DRAIN_MS = 200;
     private static final int EXIT_LAUNCHER_LOST = 1;
     private static final String KEY_PREFIX = "atoll-";
 
@@ -346,8 +354,10 @@ public final class PmiBootstrap implements JobWiring {
         // already reported, with the status it ends the job with.
         if (!fatalError) {
             System.err.println("atoll-mpi: " + message + "; the job ends with status " + code);
-            System.err.flush();
         }
+        System.out.flush();
+        System.err.flush();
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(OUTPUT_DRAIN_MS));
         try {
             pmi.abort(code, message);
             Thread.sleep(ABORT_WAIT_MS);
