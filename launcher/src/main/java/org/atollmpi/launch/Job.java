@@ -36,6 +36,8 @@ final class Job {
      * more: a crash, a signal) before mpirun calls it unreachable.
      */
     private static final long LOST_GRACE_MS = 2_000;
+    /** How long a rank's fatal error waits for news of a peer that died, the likelier cause. */
+    private static final long DEATH_GRACE_MS = 200;
     /** How long killed ranks get to be reaped before their files are removed regardless. */
     private static final long KILL_WAIT_MS = 5_000;
     /**
@@ -323,6 +325,12 @@ final class Job {
                 return fail(who(l.rank()) + " is unreachable: its connection to mpirun "
                         + (l.why().equals("closed") ? "was closed" : "failed (" + l.why() + ")"), 1);
             } else if (event instanceof Aborted a && a.fatalError()) {
+                int dead = deadBehind(a.rank());
+                if (dead >= 0) {
+                    // the error is most likely that peer's death (a lost link): name the cause
+                    int status = exitStatus(dead);
+                    return fail(who(dead) + " " + describeExit(status), status);
+                }
                 // the rank has printed the error and where it happened; say only what ends the job
                 return fail(who(a.rank()) + " ended with a fatal MPI error (class "
                         + a.code() + ", " + a.message() + ")", a.code());
@@ -444,6 +452,32 @@ final class Job {
         }
         return "rank " + rank + " (on host " + m.node().name() + ", pid " + pidOf(rank) + " of '"
                 + String.join(" ", spec.rsh()) + "')";
+    }
+
+    /**
+     * A rank other than {@code rank} whose process has ended in failure, looked for during
+     * {@link #DEATH_GRACE_MS}: a rank killed by a signal makes its peers fail on the lost link,
+     * sometimes before mpirun has reaped it; or -1.
+     */
+    private int deadBehind(int rank) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DEATH_GRACE_MS);
+        do {
+            for (int r = 0; r < spec.np(); r++) {
+                Process p;
+                synchronized (this) {
+                    p = ranks[r];
+                }
+                if (r != rank && p != null && !p.isAlive() && p.exitValue() != 0) {
+                    return r;
+                }
+            }
+            Thread.sleep(10);
+        } while (System.nanoTime() - deadline < 0);
+        return -1;
+    }
+
+    private synchronized int exitStatus(int rank) {
+        return ranks[rank].exitValue();
     }
 
     /** Whether the process of {@code rank} has exited or does so within {@link #LOST_GRACE_MS}. */
