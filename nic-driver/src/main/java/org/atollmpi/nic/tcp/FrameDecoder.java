@@ -9,6 +9,7 @@ import static org.atollmpi.nic.tcp.TcpFrame.TYPE_OFFSET;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
@@ -26,6 +27,11 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * read are then never gathered into one buffer (which cost a copy of each read and the copies of
  * the buffer's growth) and the receiver copies each piece straight to the Get's destination or
  * into the Put's window ({@link BodySink}).
+ *
+ * <p>Once the link is up, its {@link LinkReader} cuts the frames, with this decoder's checks and
+ * state, because the rank's thread reads the socket too: the bytes the event loop reads are handed
+ * to it whole, under the connection's {@link ReadLock}, which this decoder gives back once they
+ * are handled.
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     private final FrameLimits limits;
@@ -40,6 +46,10 @@ final class FrameDecoder extends ByteToMessageDecoder {
     /** The link this connection carries once authenticated: closing its socket goes through it. */
     private PeerLink link;
     private boolean failed;
+    /** The link's reader once it is up: it cuts the frames from then on. */
+    private LinkReader reader;
+    /** The connection's read lock, when the event loop takes it for its reads. */
+    private ReadLock readLock;
 
     /** @param who names this end and the connection in log lines ("rank 3, connection from ...") */
     FrameDecoder(FrameLimits limits, ConnectionLog log, String who) {
@@ -54,8 +64,56 @@ final class FrameDecoder extends ByteToMessageDecoder {
         authenticated = true;
     }
 
+    /** The event loop's reads take {@code lock} (see {@link ReadLock}); this decoder gives it back after each. */
+    FrameDecoder readUnder(ReadLock lock) {
+        readLock = lock;
+        return this;
+    }
+
+    /** From now on the bytes the event loop reads go to {@code reader}. */
+    void reading(LinkReader reader) {
+        this.reader = reader;
+    }
+
+    ReadLock readLock() {
+        return readLock;
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    /** Nothing more is decoded: the connection is closing. */
+    void fail() {
+        failed = true;
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (reader != null && !failed) {
+            reader.onBytes(in.readRetainedSlice(in.readableBytes()));
+            return;
+        }
+        cut(ctx.channel(), in, out);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        try {
+            super.channelReadComplete(ctx);
+        } finally {
+            if (readLock != null) {
+                readLock.releaseIfHeld();
+            }
+        }
+    }
+
+    /**
+     * Cuts at most one frame, or one piece of a streamed frame, from {@code in} into {@code out};
+     * a refused header closes {@code ch}. On the event loop or, once the link is up, on whichever
+     * thread holds the connection's read lock.
+     */
+    void cut(Channel ch, ByteBuf in, List<Object> out) {
         if (failed) {
             in.skipBytes(in.readableBytes());
             return;
@@ -79,9 +137,9 @@ final class FrameDecoder extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             log.closed(who + ": closed: " + refusal);
             if (link != null) {
-                link.lost(ctx.channel(), "rank " + link.peer + " broke the protocol: " + refusal);
+                link.lost(ch, "rank " + link.peer + " broke the protocol: " + refusal);
             }
-            ctx.close();
+            ch.close();
             return;
         }
         if (in.readableBytes() < HEADER_BYTES + length) {

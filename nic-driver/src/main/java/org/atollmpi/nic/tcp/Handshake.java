@@ -213,8 +213,12 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     private void established(ChannelHandlerContext ctx, int peer) {
         cancelDeadline();
-        decoder.authenticated(port.link(peer));
-        ctx.pipeline().replace(this, "link", new LinkHandler(port, peer));
+        PeerLink link = port.link(peer);
+        decoder.authenticated(link);
+        LinkReader reader = new LinkReader(port, link, ctx.channel(), decoder, decoder.readLock());
+        ctx.pipeline().replace(this, "link", new LinkHandler(port, peer, reader));
+        decoder.reading(reader);
+        port.reading(reader);
     }
 
     private void reject(ChannelHandlerContext ctx, byte code, String reason) {

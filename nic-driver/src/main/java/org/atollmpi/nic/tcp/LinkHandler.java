@@ -5,52 +5,25 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 
 /**
- * An authenticated connection's frames, handed to the port that plays the NIC on this event-loop
- * thread. A frame that breaks the protocol closes the connection with a logged reason; a closed or
- * failed connection takes the link down, so the next deposit to that peer fails naming it.
+ * An authenticated connection's life on its event loop: its frames go to the port through its
+ * {@link LinkReader} (on this thread or the rank's); a closed or failed connection takes the link
+ * down, so the next deposit to that peer fails naming it.
  */
 final class LinkHandler extends ChannelInboundHandlerAdapter {
     private final TcpHostPort port;
     private final int peer;
-    /** Where the data of the streamed frame now arriving goes (see {@link FrameDecoder}), or null. */
-    private BodySink stream;
+    private final LinkReader reader;
 
-    LinkHandler(TcpHostPort port, int peer) {
+    LinkHandler(TcpHostPort port, int peer, LinkReader reader) {
         this.port = port;
         this.peer = peer;
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof Frame.BodyPiece piece) {
-            try {
-                if (stream != null) { // else the frame was refused and the connection is closing
-                    stream.copy(piece.data());
-                    if (piece.last()) {
-                        BodySink done = stream;
-                        stream = null;
-                        done.done();
-                    }
-                }
-            } finally {
-                piece.data().release();
-            }
-            return;
-        }
-        Frame frame = (Frame) msg;
-        try {
-            if (frame.streamed() > 0) {
-                stream = port.streaming(peer, frame.type(), frame.body(), frame.streamed());
-            } else {
-                port.onFrame(peer, frame.type(), frame.body());
-            }
-        } finally {
-            frame.body().release();
-        }
+        this.reader = reader;
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        reader.closed();
+        port.notReading(reader);
         port.link(peer).lost(ctx.channel(), "the connection to rank " + peer + " closed");
         if (port.link(peer).state() == PeerLink.State.DOWN) {
             // no reply can come any more: what still waits for one must not wait for ever

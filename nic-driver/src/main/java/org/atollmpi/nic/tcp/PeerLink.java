@@ -301,6 +301,30 @@ final class PeerLink {
         return true;
     }
 
+    /**
+     * Reads what the socket holds now into {@code address + from .. address + limit} (the rank's
+     * thread, holding the connection's {@link ReadLock}). Under this link's monitor, as writes are,
+     * so that the socket cannot be closed, and its number reused, during the read.
+     *
+     * @return the bytes read; 0 when there are none now; -1 at the end of the stream, on a failed
+     *         read, or when the link is not up (the event loop sees the first two too)
+     */
+    synchronized int read(long address, int from, int limit) {
+        if (state != State.UP || socket == null) {
+            return -1;
+        }
+        try {
+            return socket.readAddress(address, from, limit);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** The up connection's socket can be read by other threads than its event loop (epoll). */
+    synchronized boolean readable() {
+        return state == State.UP && socket != null;
+    }
+
     /** As much of {@code frame} as the socket takes now. @return whether all of it went */
     private boolean writeNow(ByteBuf frame) throws IOException {
         int at = frame.readerIndex();

@@ -7,6 +7,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
@@ -57,6 +59,28 @@ public final class TcpHostPort implements HostPort {
     private volatile boolean closed;
     /** The rank's thread while its last poll found nothing: an arrival unparks it (see {@link #poll}). */
     private volatile Thread idlePoller;
+    /** The up links whose sockets the rank's thread reads when its poll finds nothing queued. */
+    private volatile LinkReader[] readers = new LinkReader[0];
+    /** Where the next poll starts reading (the rank's thread only). */
+    private int nextReader;
+    /** The most sockets one poll reads; the others are read by the next polls, in turn. */
+    private static final int READS_PER_POLL = 4;
+    /**
+     * How long the rank's thread goes on reading its sockets while its polls find nothing, and how
+     * long it may stay away from its port while it does, before the event loops read them again.
+     */
+    private static final long COLD_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Whether the rank's thread reads its sockets ("hot"): its event loops then do not, so an
+     * arrival wakes no thread. Cold, the event loops read, queue and wake the rank. See {@link #readSockets}.
+     */
+    private volatile boolean hot;
+    /** Counts the hot rank's polls, so that its watcher can tell it still polls. */
+    private volatile long hotPolls;
+    /** Each turn to hot has a number; a watcher of an earlier turn ends. */
+    private long heat;
+    /** When the rank's polls began to find nothing (0: the last poll delivered). Rank's thread only. */
+    private long emptySince;
 
     TcpHostPort(int rank, int size, long secret, TcpBoardConfig config, TcpTransport transport,
                 PortMemory memory, ConnectionLog log) {
@@ -104,7 +128,9 @@ public final class TcpHostPort implements HostPort {
             protected void initChannel(Channel ch) {
                 String who = TcpHostPort.this + ": connection "
                     + (dialled >= 0 ? "to rank " + dialled : "from " + ch.remoteAddress());
-                FrameDecoder decoder = new FrameDecoder(limits, log, who);
+                ReadLock readLock = new ReadLock();
+                ch.config().setRecvByteBufAllocator(readLock);
+                FrameDecoder decoder = new FrameDecoder(limits, log, who).readUnder(readLock);
                 ch.pipeline().addLast("frames", decoder).addLast("handshake", new Handshake(TcpHostPort.this, decoder,
                     dialled));
                 if (dialled >= 0) {
@@ -267,8 +293,125 @@ public final class TcpHostPort implements HostPort {
     private void arrived(Arrival arrival) {
         arrivals.add(arrival);
         Thread waiting = idlePoller;
-        if (waiting != null) {
+        if (waiting != null && waiting != Thread.currentThread()) {
             LockSupport.unpark(waiting);
+        }
+    }
+
+    /** An up link whose socket the rank's thread may read (see {@link LinkReader}). */
+    synchronized void reading(LinkReader reader) {
+        if (closed || !reader.readable()) {
+            return; // the event loop alone reads a socket it does not share (NIO)
+        }
+        LinkReader[] now = readers;
+        LinkReader[] more = java.util.Arrays.copyOf(now, now.length + 1);
+        more[now.length] = reader;
+        readers = more;
+        if (hot) {
+            reader.loopReads(false);
+        }
+    }
+
+    synchronized void notReading(LinkReader reader) {
+        LinkReader[] now = readers;
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] == reader) {
+                LinkReader[] fewer = new LinkReader[now.length - 1];
+                System.arraycopy(now, 0, fewer, 0, i);
+                System.arraycopy(now, i + 1, fewer, i, now.length - i - 1);
+                readers = fewer;
+                return;
+            }
+        }
+    }
+
+    /**
+     * The rank's thread found nothing queued: while it has been waiting less than
+     * {@link #COLD_AFTER_NANOS}, it reads up to {@link #READS_PER_POLL} of its sockets itself, in
+     * turn, rather than wait for an event loop to read one and wake it (two thread wake-ups per
+     * message, most of a small message's latency). While it does, the event loops do not read
+     * (Netty's auto-read is off): an arrival they were woken for would be read by two threads.
+     * After waiting longer, or when a watcher on the event loop sees that it no longer polls (it
+     * computes, outside MPI), the event loops read again and wake it on arrival, so one-sided
+     * operations are served and a parked rank is woken.
+     *
+     * @return whether anything was read
+     */
+    private boolean readSockets() {
+        LinkReader[] now = readers;
+        int n = now.length;
+        if (n == 0) {
+            return false;
+        }
+        long t = System.nanoTime();
+        if (emptySince == 0) {
+            emptySince = t;
+        }
+        if (t - emptySince >= COLD_AFTER_NANOS) {
+            if (hot) {
+                cool(heat);
+            }
+            return false; // a long wait: the event loops read and wake this thread
+        }
+        if (!hot) {
+            heat();
+        }
+        hotPolls++;
+        boolean read = false;
+        int start = nextReader;
+        int tries = Math.min(n, READS_PER_POLL);
+        for (int i = 0; i < tries; i++) {
+            int at = (start + i) % n;
+            if (now[at].readNow()) {
+                read = true;
+            }
+        }
+        nextReader = (start + tries) % n;
+        return read;
+    }
+
+    /** Whether the rank's thread reads its sockets now (for tests). */
+    boolean readsItsSockets() {
+        return hot;
+    }
+
+    /** The rank's thread reads its sockets from now on; a watcher on an event loop sees that it goes on polling. */
+    private synchronized void heat() {
+        if (hot || closed) {
+            return;
+        }
+        hot = true;
+        long turn = ++heat;
+        for (LinkReader r : readers) {
+            r.loopReads(false);
+        }
+        watch(turn, hotPolls);
+    }
+
+    /** Every {@link #COLD_AFTER_NANOS}: a rank that has not polled since is away, and the event loops read again. */
+    private void watch(long turn, long polls) {
+        try {
+            transport.group.next().schedule(() -> {
+                long seen = hotPolls;
+                if (seen == polls) {
+                    cool(turn);
+                } else if (hot) {
+                    watch(turn, seen);
+                }
+            }, COLD_AFTER_NANOS, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // the event loops are stopping: the board is closing
+        }
+    }
+
+    /** The event loops read the sockets again (unless the rank turned hot again since turn {@code turn}). */
+    private synchronized void cool(long turn) {
+        if (!hot || heat != turn) {
+            return;
+        }
+        hot = false;
+        for (LinkReader r : readers) {
+            r.loopReads(true);
         }
     }
 
@@ -406,7 +549,8 @@ public final class TcpHostPort implements HostPort {
         checkOpen();
         int delivered = 0;
         Arrival a;
-        while (delivered < limit && ((a = arrivals.poll()) != null || delivered == 0 && (a = waiting()) != null)) {
+        while (delivered < limit && ((a = arrivals.poll()) != null
+            || delivered == 0 && (readSockets() && (a = arrivals.poll()) != null || (a = waiting()) != null))) {
             delivered++;
             switch (a.kind) {
                 case Arrival.COMPLETION -> {
@@ -420,7 +564,6 @@ public final class TcpHostPort implements HostPort {
                 default -> {
                     int length = a.payload.readableBytes();
                     try {
-                        long t3 = System.nanoTime();
                         deliver(handler, a, length);
                     } finally {
                         a.payload.release();
@@ -429,8 +572,11 @@ public final class TcpHostPort implements HostPort {
                 }
             }
         }
-        if (delivered > 0 && idlePoller != null) {
-            idlePoller = null;
+        if (delivered > 0) {
+            emptySince = 0;
+            if (idlePoller != null) {
+                idlePoller = null;
+            }
         }
         return delivered;
     }
