@@ -27,13 +27,19 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * port cannot take, closes the connection with a logged reason on either thread.
  */
 final class LinkReader {
-    /** What the rank's thread reads at once; a larger burst is read in turns of this. */
-    private static final int READ_BYTES = 16 << 10;
     /**
-     * The most one poll reads before it leaves the rest to the event loop (a stream that never
-     * pauses must not keep the rank in its poll).
+     * The rank's read buffer grows from {@link #MIN_READ} to {@link #MAX_READ} while its reads fill
+     * it, and shrinks while they do not, as Netty's adaptive allocator does for the event loop: a
+     * queued small message pins the buffer it was read into until the rank takes it.
      */
-    private static final int POLL_BYTES = 256 << 10;
+    private static final int MIN_READ = 2 << 10;
+    private static final int MAX_READ = 64 << 10;
+    /**
+     * The most one poll reads: a stream that never pauses must not keep the rank in its poll. What
+     * it leaves is read by its next poll, or, if it stops polling, by the event loop once the port
+     * cools (epoll reports a socket readable again when it is watched again).
+     */
+    private static final int POLL_BYTES = 1 << 20;
 
     private final TcpHostPort port;
     private final PeerLink link;
@@ -47,7 +53,7 @@ final class LinkReader {
     private BodySink stream;
     /** The rank's read buffer, kept while its reads find nothing. */
     private ByteBuf scratch;
-    private final Runnable drain = this::drainOnLoop;
+    private int readSize = MIN_READ;
 
     LinkReader(TcpHostPort port, PeerLink link, Channel channel, FrameDecoder decoder, ReadLock lock) {
         this.port = port;
@@ -86,32 +92,9 @@ final class LinkReader {
             return false;
         }
         try {
-            int total = read(POLL_BYTES);
-            if (total >= POLL_BYTES) {
-                loopDrains(); // more may wait, and no new data may come to wake the loop
-            }
-            return total > 0;
+            return read(POLL_BYTES) > 0;
         } finally {
             lock.unlock();
-        }
-    }
-
-    private void drainOnLoop() {
-        lock.lock();
-        try {
-            if (read(POLL_BYTES) >= POLL_BYTES) {
-                loopDrains();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void loopDrains() {
-        try {
-            channel.eventLoop().execute(drain);
-        } catch (RejectedExecutionException e) {
-            // the event loop is stopping: the board is closing
         }
     }
 
@@ -123,7 +106,7 @@ final class LinkReader {
         int total = 0;
         while (total < most && !decoder.failed()) {
             if (scratch == null) {
-                scratch = channel.alloc().directBuffer(READ_BYTES);
+                scratch = channel.alloc().directBuffer(readSize);
                 if (!scratch.hasMemoryAddress()) {
                     scratch.release();
                     scratch = null;
@@ -135,6 +118,8 @@ final class LinkReader {
             if (n <= 0) {
                 break;
             }
+            readSize = n == room ? Math.min(MAX_READ, readSize << 1) : n < room >> 2 ? Math.max(MIN_READ, readSize >> 1)
+                : readSize;
             total += n;
             scratch.writerIndex(scratch.writerIndex() + n);
             ByteBuf in = scratch;
