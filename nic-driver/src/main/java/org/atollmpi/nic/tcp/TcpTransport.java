@@ -39,6 +39,21 @@ final class TcpTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Netty 4.2 registers Flight Recorder events for its buffer allocator whenever the JVM has
+     * JFR, and merely loading them sets up JFR's metadata: that was half of a TCP rank's start-up
+     * CPU (16 ranks on 2 cores reached their first barrier in 5.2-5.6 s with it, 2.9 s without;
+     * docs/SCALING.md). Off unless the user asks for them with {@code -Dio.netty.jfr.enabled=true}.
+     * Set before any Netty class that reads it is initialised: the TCP board starts here.
+     */
+    static final String JFR_PROPERTY = "io.netty.jfr.enabled";
+
+    static {
+        if (System.getProperty(JFR_PROPERTY) == null) {
+            System.setProperty(JFR_PROPERTY, "false");
+        }
+    }
+
     static TcpTransport start(int threads) {
         return new TcpTransport(threads);
     }
