@@ -44,13 +44,22 @@ final class TcpTransport implements AutoCloseable {
      * JFR, and merely loading them sets up JFR's metadata: that was half of a TCP rank's start-up
      * CPU (16 ranks on 2 cores reached their first barrier in 5.2-5.6 s with it, 2.9 s without;
      * docs/SCALING.md). Off unless the user asks for them with {@code -Dio.netty.jfr.enabled=true}.
-     * Set before any Netty class that reads it is initialised: the TCP board starts here.
      */
     static final String JFR_PROPERTY = "io.netty.jfr.enabled";
+    /**
+     * Netty's leak detector records a stack trace for one buffer in 128 by default, on the path of
+     * every frame; a library's users cannot act on its reports. Off unless asked for with
+     * {@code -Dio.netty.leakDetection.level=...} (our tests check the buffers they use themselves).
+     */
+    static final String LEAK_PROPERTY = "io.netty.leakDetection.level";
 
+    // Set before any Netty class that reads them is initialised: the TCP board starts here.
     static {
         if (System.getProperty(JFR_PROPERTY) == null) {
             System.setProperty(JFR_PROPERTY, "false");
+        }
+        if (System.getProperty(LEAK_PROPERTY) == null) {
+            System.setProperty(LEAK_PROPERTY, "disabled");
         }
     }
 
