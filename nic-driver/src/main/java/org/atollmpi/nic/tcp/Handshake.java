@@ -13,6 +13,7 @@ import static org.atollmpi.nic.tcp.TcpFrame.VERSION;
 import static org.atollmpi.nic.tcp.TcpFrame.WELCOME;
 import static org.atollmpi.nic.tcp.TcpFrame.WELCOME_BYTES;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -248,8 +249,24 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A connection that fails during its handshake: a refusal of ours is logged where it is made,
+     * but an I/O error is the other end going away, not something it did wrong. It happens in every
+     * simultaneous open (the higher rank drops its own attempt once the lower rank's is admitted,
+     * and its reset can reach this side mid-handshake), so it ends the connection quietly; a
+     * dialled link is down with it and the next deposit to that peer says why.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        refuse(ctx, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause));
+        String why = String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause);
+        if (cause instanceof IOException) {
+            cancelDeadline();
+            if (dialled >= 0) {
+                port.link(dialled).lost(ctx.channel(), "the connection to rank " + dialled + " failed: " + why);
+            }
+            ctx.close();
+            return;
+        }
+        refuse(ctx, why);
     }
 }
