@@ -1,7 +1,6 @@
 package org.atollmpi.engine;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -9,6 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
+import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -928,8 +928,7 @@ public final class Engine implements AutoCloseable {
     public void addWorkItem(WorkItem item) {
         lock();
         try {
-            items = Arrays.copyOf(items, items.length + 1);
-            items[items.length - 1] = item;
+            items = ArrayUtil.add(items, item);
         } finally {
             unlock();
         }
@@ -938,15 +937,7 @@ public final class Engine implements AutoCloseable {
     public void removeWorkItem(WorkItem item) {
         lock();
         try {
-            for (int i = 0; i < items.length; i++) {
-                if (items[i] == item) {
-                    WorkItem[] rest = new WorkItem[items.length - 1];
-                    System.arraycopy(items, 0, rest, 0, i);
-                    System.arraycopy(items, i + 1, rest, i, items.length - i - 1);
-                    items = rest;
-                    return;
-                }
-            }
+            items = ArrayUtil.remove(items, item);
         } finally {
             unlock();
         }

@@ -21,6 +21,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 
+import org.agrona.collections.ArrayUtil;
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
@@ -303,26 +304,14 @@ public final class TcpHostPort implements HostPort {
         if (closed || !reader.readable()) {
             return; // the event loop alone reads a socket it does not share (NIO)
         }
-        LinkReader[] now = readers;
-        LinkReader[] more = java.util.Arrays.copyOf(now, now.length + 1);
-        more[now.length] = reader;
-        readers = more;
+        readers = ArrayUtil.add(readers, reader);
         if (hot) {
             reader.loopReads(false);
         }
     }
 
     synchronized void notReading(LinkReader reader) {
-        LinkReader[] now = readers;
-        for (int i = 0; i < now.length; i++) {
-            if (now[i] == reader) {
-                LinkReader[] fewer = new LinkReader[now.length - 1];
-                System.arraycopy(now, 0, fewer, 0, i);
-                System.arraycopy(now, i + 1, fewer, i, now.length - i - 1);
-                readers = fewer;
-                return;
-            }
-        }
+        readers = ArrayUtil.remove(readers, reader);
     }
 
     /**
