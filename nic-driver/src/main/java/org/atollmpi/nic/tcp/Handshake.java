@@ -233,9 +233,14 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     /** Closes the connection with a logged reason; a dialled link is down with it. */
     private void refuse(ChannelHandlerContext ctx, String why) {
-        cancelDeadline();
         String where = dialled >= 0 ? "connection to rank " + dialled : "connection from " + ctx.channel().remoteAddress();
         port.log().closed(port + ": " + where + ": closed: " + why);
+        end(ctx, why);
+    }
+
+    /** Closes the connection; a dialled link is down with it. */
+    private void end(ChannelHandlerContext ctx, String why) {
+        cancelDeadline();
         if (dialled >= 0) {
             port.link(dialled).lost(ctx.channel(), why);
         }
@@ -260,13 +265,9 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         String why = String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause);
         if (cause instanceof IOException) {
-            cancelDeadline();
-            if (dialled >= 0) {
-                port.link(dialled).lost(ctx.channel(), "the connection to rank " + dialled + " failed: " + why);
-            }
-            ctx.close();
-            return;
+            end(ctx, "the connection to rank " + dialled + " failed: " + why);
+        } else {
+            refuse(ctx, why);
         }
-        refuse(ctx, why);
     }
 }
