@@ -960,7 +960,8 @@ public class Comm implements Freeable {
         } else {
             Buffers.offset(this, call, recvbuf, recvoffset, recvcount, recvtype, true);
         }
-        Request send = isend(Engine.MODE_STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, call);
+        Request send = new Request(this, isend(Engine.MODE_STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest,
+            sendtag, call), sendbuf);
         Status received;
         if (recvtype == Datatype.OBJECT_TYPE) {
             received = receiveObjects(recvbuf, recvoffset, recvcount, source, recvtag, call);
@@ -1016,105 +1017,133 @@ public class Comm implements Freeable {
     // ================================================================ nonblocking
     // Open MPI takes Buffers; MVAPICH2-J adds the same calls on arrays (Object); mpiJava has
     // offsets. All start the same operation, and the Request holds the buffer until completion.
+    //
+    // The public calls are small on purpose: they allocate the Request themselves, around an
+    // operation that a larger method started, so that the JIT inlines them into the program's
+    // loop and sees the Request's whole life there. When the program awaits it at once
+    // (Request.waitFor) it is then never allocated (escape analysis; PointToPointAllocation, 0 B
+    // a message). Had the Request been made inside the larger method, whose compiled code is too
+    // big to inline, it would always escape.
 
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_STANDARD, buf, 0, count, type, dest, tag, "iSend");
+        return new Request(this, isend(Engine.MODE_STANDARD, buf, 0, count, type, dest, tag, "iSend"), buf);
     }
 
     public final Request iSend(Object buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_STANDARD, buf, 0, count, type, dest, tag, "iSend");
+        return new Request(this, isend(Engine.MODE_STANDARD, buf, 0, count, type, dest, tag, "iSend"), buf);
     }
 
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_BUFFERED, buf, 0, count, type, dest, tag, "ibSend");
+        return new Request(this, isend(Engine.MODE_BUFFERED, buf, 0, count, type, dest, tag, "ibSend"), buf);
     }
 
     public final Request ibSend(Object buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_BUFFERED, buf, 0, count, type, dest, tag, "ibSend");
+        return new Request(this, isend(Engine.MODE_BUFFERED, buf, 0, count, type, dest, tag, "ibSend"), buf);
     }
 
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_SYNCHRONOUS, buf, 0, count, type, dest, tag, "isSend");
+        return new Request(this, isend(Engine.MODE_SYNCHRONOUS, buf, 0, count, type, dest, tag, "isSend"), buf);
     }
 
     public final Request isSend(Object buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_SYNCHRONOUS, buf, 0, count, type, dest, tag, "isSend");
+        return new Request(this, isend(Engine.MODE_SYNCHRONOUS, buf, 0, count, type, dest, tag, "isSend"), buf);
     }
 
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_READY, buf, 0, count, type, dest, tag, "irSend");
+        return new Request(this, isend(Engine.MODE_READY, buf, 0, count, type, dest, tag, "irSend"), buf);
     }
 
     public final Request irSend(Object buf, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_READY, buf, 0, count, type, dest, tag, "irSend");
+        return new Request(this, isend(Engine.MODE_READY, buf, 0, count, type, dest, tag, "irSend"), buf);
     }
 
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) {
-        return irecv(buf, 0, count, type, source, tag, "iRecv");
+        Operation op = contiguousRecv(buf, 0, count, type, source, tag, "iRecv");
+        return op != null ? new Request(this, op, buf) : irecv(buf, 0, count, type, source, tag, "iRecv");
     }
 
     public final Request iRecv(Object buf, int count, Datatype type, int source, int tag) {
-        return irecv(buf, 0, count, type, source, tag, "iRecv");
+        Operation op = contiguousRecv(buf, 0, count, type, source, tag, "iRecv");
+        return op != null ? new Request(this, op, buf) : irecv(buf, 0, count, type, source, tag, "iRecv");
     }
 
     public Request Isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_STANDARD, buf, offset, count, type, dest, tag, "Isend");
+        return new Request(this, isend(Engine.MODE_STANDARD, buf, offset, count, type, dest, tag, "Isend"), buf);
     }
 
     public Request Ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_BUFFERED, buf, offset, count, type, dest, tag, "Ibsend");
+        return new Request(this, isend(Engine.MODE_BUFFERED, buf, offset, count, type, dest, tag, "Ibsend"), buf);
     }
 
     public Request Issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_SYNCHRONOUS, buf, offset, count, type, dest, tag, "Issend");
+        return new Request(this, isend(Engine.MODE_SYNCHRONOUS, buf, offset, count, type, dest, tag, "Issend"), buf);
     }
 
     public Request Irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return isend(Engine.MODE_READY, buf, offset, count, type, dest, tag, "Irsend");
+        return new Request(this, isend(Engine.MODE_READY, buf, offset, count, type, dest, tag, "Irsend"), buf);
     }
 
     public Request Irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return irecv(buf, offset, count, type, source, tag, "Irecv");
+        Operation op = contiguousRecv(buf, offset, count, type, source, tag, "Irecv");
+        return op != null ? new Request(this, op, buf) : irecv(buf, offset, count, type, source, tag, "Irecv");
     }
 
-    private Request isend(int mode, Object buf, int offset, int count, Datatype type, int dest, int tag,
-                          String call) {
+    /** Starts a send; the engine's operation, or null when the peer is PROC_NULL (complete at once). */
+    private Operation isend(int mode, Object buf, int offset, int count, Datatype type, int dest, int tag,
+                            String call) {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
         if (type == Datatype.OBJECT_TYPE) {
             Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
             if (peer == NO_PEER) {
-                return Request.completed(this);
+                return null;
             }
             byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
-            return startPacked(engine, mode, data, buf, peer, tag, call);
+            return startPacked(engine, mode, data, peer, tag, call);
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (peer == NO_PEER) {
-            return Request.completed(this);
+            return null;
         }
         if (!type.contiguous) {
-            return startPacked(engine, mode, type.packToArray(Buffers.base(buf), off, count), buf, peer, tag, call);
+            return startPacked(engine, mode, type.packToArray(Buffers.base(buf), off, count), peer, tag, call);
         }
-        Operation op;
         try {
-            op = engine.isend(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext, buf);
+            return engine.isend(mode, Buffers.base(buf), off, count * type.size, peer, tag, p2pContext, buf);
         } catch (EngineException e) {
             throw raise(e, call);
         }
-        return new Request(this, op, buf);
     }
 
     /** A nonblocking send of data packed (or serialized) already: the engine holds the temporary. */
-    private Request startPacked(Engine engine, int mode, byte[] data, Object buf, int peer, int tag, String call) {
-        Operation op;
+    private Operation startPacked(Engine engine, int mode, byte[] data, int peer, int tag, String call) {
         try {
-            op = engine.isend(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext, data);
+            return engine.isend(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext, data);
         } catch (EngineException e) {
             throw raise(e, call);
         }
-        return new Request(this, op, buf);
+    }
+
+    /**
+     * Starts a receive into contiguous memory from a real peer, the common case, and returns its
+     * operation; null, having started nothing, for every other case ({@link #irecv} takes those
+     * whole). Arguments are checked here, so a bad one is reported before either path.
+     */
+    private Operation contiguousRecv(Object buf, int offset, int count, Datatype type, int source, int tag,
+                                     String call) {
+        Engine engine = MPI.engine(call);
+        int peer = source(source, call);
+        int match = recvTag(tag, call);
+        if (type == Datatype.OBJECT_TYPE || !type.contiguous || peer == NO_PEER) {
+            return null;
+        }
+        long off = Buffers.offset(this, call, buf, offset, count, type, true);
+        try {
+            return engine.irecv(Buffers.base(buf), off, count * type.size, peer, match, p2pContext, buf);
+        } catch (EngineException e) {
+            throw raise(e, call);
+        }
     }
 
     private Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag, String call) {
@@ -1127,7 +1156,8 @@ public class Comm implements Freeable {
                 return Request.completed(this);
             }
             // matched lazily, in test/wait: the message's size is not known before it arrives
-            Request r = new Request(this, null, buf);
+            Request r = new Request(this, Request.ACTIVE, false);
+            r.buffer = buf;
             r.objects = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
             return r;
         }

@@ -55,11 +55,11 @@ public class Request implements Freeable {
         this(null, NULL, false);
     }
 
-    /** A started operation. */
+    /** A started operation; none ({@code op} null) for one that completed at once (a PROC_NULL peer). */
     Request(Comm comm, Operation op, Object buffer) {
-        this(comm, ACTIVE, false);
+        this(comm, op != null ? ACTIVE : DONE, false);
         this.op = op;
-        this.buffer = buffer;
+        this.buffer = op != null ? buffer : null;
     }
 
     Request(Comm comm, int state, boolean persistent) {
@@ -200,6 +200,28 @@ public class Request implements Freeable {
 
     public final void waitFor() {
         Engine engine = MPI.engine("waitFor");
+        Operation o = op;
+        if (state == ACTIVE && o != null && staged == null && objects == null && !persistent) {
+            // The common case, written so that nothing here hands this request to another method:
+            // inlined into a loop that awaits its requests at once, the request is never allocated
+            // (see Comm's nonblocking calls).
+            Comm c = comm; // not scope(): a handler that used this request would keep it allocated
+            try {
+                engine.await(o);
+            } catch (EngineException e) {
+                throw c.raise(e, "waitFor");
+            }
+            op = null;
+            buffer = null;
+            state = NULL;
+            if (o.error() != ErrorClass.SUCCESS) {
+                Status s = c.statusOf(o, MPI.UNDEFINED);
+                engine.release(o);
+                throw c.failure(s, "waitFor");
+            }
+            engine.release(o);
+            return;
+        }
         await(engine, "waitFor");
         finish(engine, false, "waitFor");
     }

@@ -117,6 +117,7 @@ final class RankCommand {
         if (spec.java() == null) {
             cmd.addAll(ClassDataArchives.rankOptions(installation.rankArchive(), spec.jvmOptions()));
         }
+        cmd.addAll(RankCompilerHints.options());
         cmd.addAll(spec.jvmOptions());
 
         String mainClass = spec.mainClass();

@@ -73,6 +73,20 @@ class RankCommandTest {
     }
 
     @Test
+    void everyJavaRankGetsTheCompilerHintsBeforeTheUsersOptions() {
+        List<String> hints = RankCompilerHints.options();
+        assertEquals("-XX:CompileCommand=quiet", hints.get(0), "first, or the JVM prints each directive on stdout");
+        assertTrue(hints.contains("-XX:CompileCommand=inline,mpi.Request::waitFor"), hints.toString());
+        for (List<String> cmd : List.of(command(null, "Hello"), command(null, "java", "-Xmx256m", "Hello"),
+                RankCommand.command(MpirunArgs.parse("mpirun", "/opt/jdk/bin/java", "-Xmx256m", "Hello"), OURS, null))) {
+            int at = java.util.Collections.indexOfSubList(cmd, hints);
+            assertTrue(at > 0, cmd.toString());
+            assertTrue(cmd.indexOf("-Xmx256m") < 0 || cmd.indexOf("-Xmx256m") > at, "the user's options come later: " + cmd);
+        }
+        assertFalse(command(null, "/bin/echo", "x").contains(hints.get(0)), "not for a program that is not java");
+    }
+
+    @Test
     void jvmOptionsFollowTheFlagsTheRuntimeNeeds() {
         List<String> cmd = command(null, "java", "-Xmx256m", "--enable-native-access=M", "Hello");
         int ours = cmd.indexOf("--enable-native-access=ALL-UNNAMED");
