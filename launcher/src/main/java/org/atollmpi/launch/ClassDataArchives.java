@@ -17,6 +17,14 @@ import java.util.List;
  * archive only serves the JDK that recorded it and a class path that starts with the recorded one,
  * at the same place; where it does not fit (another JDK, a moved tree) the JVM ignores it and loads
  * classes as usual, and the logging options below keep that quiet.
+ *
+ * <p>{@code -XX:ArchiveRelocationMode=0} maps the archives at the address they were recorded for
+ * (falling back to relocating them if it is taken). JDK 17.0.x updates (and 20 and later) default
+ * to mapping them at a random address for ASLR's sake, which means patching every pointer in them
+ * and so copying most of their pages in every process: 7 ms of a JVM's 44 ms start on this
+ * project's 2-core VM (docs/SCALING.md), paid by each of the 64 ranks of an oversubscribed job.
+ * The option is diagnostic, hence the unlock; it exists in every JDK from 14 on, and only the JDK
+ * that recorded the archive gets it (our own java, as the archive does).
  */
 final class ClassDataArchives {
     /** The ranks' archive, beside the self-contained jar. */
@@ -42,6 +50,7 @@ final class ClassDataArchives {
                 return List.of();
             }
         }
-        return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+            "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0");
     }
 }

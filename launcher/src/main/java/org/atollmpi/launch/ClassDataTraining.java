@@ -6,6 +6,10 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
 import mpi.Status;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * The program the build runs once, as a one-rank job, to record which classes a rank and mpirun
@@ -44,6 +48,17 @@ public final class ClassDataTraining {
         double[] gathered = new double[dup.getSize()];
         dup.allGather(new double[] {MPI.wtime()}, 1, MPI.DOUBLE, gathered, 1, MPI.DOUBLE);
         dup.free();
+        // The root of a reduce combines what arrives (the reduction kernels); in this job's
+        // allReduce rank 0 may only pass its value on.
+        int[] total = new int[1];
+        world.reduce(value, total, 1, MPI.INT, MPI.SUM, 0);
+        world.reduce(new double[] {me}, new double[1], 1, MPI.DOUBLE, MPI.MAX, 0);
+        // Every idle strategy a rank may pick (Engine.newIdleStrategy): this job's placement picks one.
+        IdleStrategy[] idlers = {NoOpIdleStrategy.INSTANCE, new BusySpinIdleStrategy(), new BackoffIdleStrategy()};
+        for (IdleStrategy idler : idlers) {
+            idler.reset();
+            idler.idle(1);
+        }
         MPI.Finalize();
     }
 }

@@ -63,6 +63,8 @@ class RankCommandTest {
         List<String> cmd = RankCommand.command(MpirunArgs.parse("mpirun", "java", "-Xmx1g", "Hello"), withArchive, null);
         assertTrue(cmd.contains("-XX:SharedArchiveFile=" + archive), cmd.toString());
         assertTrue(cmd.indexOf("-XX:SharedArchiveFile=" + archive) < cmd.indexOf("-Xmx1g"));
+        assertTrue(cmd.indexOf("-XX:+UnlockDiagnosticVMOptions") < cmd.indexOf("-XX:ArchiveRelocationMode=0"),
+            "mapped where it was recorded: " + cmd);
         for (String theirs : List.of("-Xshare:off", "-XX:SharedArchiveFile=/my.jsa", "-XX:ArchiveClassesAtExit=/x.jsa")) {
             List<String> own = RankCommand.command(MpirunArgs.parse("mpirun", "java", theirs, "Hello"), withArchive, null);
             assertFalse(own.contains("-XX:SharedArchiveFile=" + archive), theirs + ": " + own);
