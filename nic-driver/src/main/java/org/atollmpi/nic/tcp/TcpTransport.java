@@ -53,7 +53,7 @@ final class TcpTransport implements AutoCloseable {
      */
     static final String LEAK_PROPERTY = "io.netty.leakDetection.level";
 
-    // Set before any Netty class that reads them is initialised: the TCP board starts here.
+    // Set before any Netty class that reads them is initialised (or logs): the TCP board starts here.
     static {
         if (System.getProperty(JFR_PROPERTY) == null) {
             System.setProperty(JFR_PROPERTY, "false");
@@ -61,6 +61,7 @@ final class TcpTransport implements AutoCloseable {
         if (System.getProperty(LEAK_PROPERTY) == null) {
             System.setProperty(LEAK_PROPERTY, "disabled");
         }
+        NettyLogging.install(TcpTransport.class.getClassLoader());
     }
 
     static TcpTransport start(int threads) {
