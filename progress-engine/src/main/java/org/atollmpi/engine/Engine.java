@@ -9,7 +9,6 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
 import org.agrona.collections.ArrayUtil;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
@@ -148,13 +147,14 @@ public final class Engine implements AutoCloseable {
 
     /**
      * A fresh idle strategy: spinning when every rank has a core (a thread-safe engine spins with
-     * a pause, its threads share the core with the lock holder), else Agrona's back-off.
+     * a pause, its threads share the core with the lock holder), else a back-off that grows
+     * patient in long waits ({@link PatientBackoffIdleStrategy}).
      */
     static IdleStrategy newIdleStrategy(EngineConfig.IdleMode mode, boolean shared) {
         if (mode == EngineConfig.IdleMode.SPIN) {
             return shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
         }
-        return new BackoffIdleStrategy(64, 16, 1_000, 200_000);
+        return new PatientBackoffIdleStrategy();
     }
 
     public int rank() {
