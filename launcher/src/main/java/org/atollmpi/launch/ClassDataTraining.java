@@ -53,7 +53,8 @@ public final class ClassDataTraining {
         int[] total = new int[1];
         world.reduce(value, total, 1, MPI.INT, MPI.SUM, 0);
         world.reduce(new double[] {me}, new double[1], 1, MPI.DOUBLE, MPI.MAX, 0);
-        // Every idle strategy a rank may pick (Engine.newIdleStrategy): this job's placement picks one.
+        // Agrona's idle strategies a rank may pick (Engine.newIdleStrategy when every rank has a
+        // core, AsyncProgress): this job's placement picks the engine's back-off instead.
         IdleStrategy[] idlers = {NoOpIdleStrategy.INSTANCE, new BusySpinIdleStrategy(), new BackoffIdleStrategy()};
         for (IdleStrategy idler : idlers) {
             idler.reset();

@@ -17,7 +17,8 @@ import java.util.List;
  * method" into the loop, so the request escapes. The same holds for the {@code Status} that
  * {@code recv} returns and a ping-pong ignores. JMH {@code PointToPointAllocation -prof gc}, which
  * forks with these options: {@code mpiWaitFor} 0.001 B a message against 80 without them,
- * {@code mpiBlocking} on arrays 0.001 against 48 (docs/BENCHMARKS.md). {@code quiet} keeps the JVM from printing each directive on stdout.
+ * {@code mpiBlocking} on arrays 0.001 against 48 (docs/BENCHMARKS.md). {@code quiet} keeps the JVM
+ * from printing each directive on stdout.
  */
 public final class RankCompilerHints {
     /** Methods (all overloads) always inlined: each only allocates the request (status) around a call. */
