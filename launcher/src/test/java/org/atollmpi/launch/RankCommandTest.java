@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
@@ -81,7 +82,7 @@ class RankCommandTest {
         assertTrue(hints.contains("-XX:CompileCommand=inline,mpi.Request::waitFor"), hints.toString());
         for (List<String> cmd : List.of(command(null, "Hello"), command(null, "java", "-Xmx256m", "Hello"),
                 RankCommand.command(MpirunArgs.parse("mpirun", "/opt/jdk/bin/java", "-Xmx256m", "Hello"), OURS, null))) {
-            int at = java.util.Collections.indexOfSubList(cmd, hints);
+            int at = Collections.indexOfSubList(cmd, hints);
             assertTrue(at > 0, cmd.toString());
             assertTrue(cmd.indexOf("-Xmx256m") < 0 || cmd.indexOf("-Xmx256m") > at, "the user's options come later: " + cmd);
         }
