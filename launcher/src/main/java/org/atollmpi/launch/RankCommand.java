@@ -109,8 +109,13 @@ final class RankCommand {
         cmd.add(java);
         int feature = featureVersion(spec.java());
         // The runtime uses sun.misc.Unsafe and a JNI library; newer JDKs warn about (and will
-        // refuse) both unless allowed. Before the user's options, so theirs win.
-        cmd.add("--enable-native-access=ALL-UNNAMED");
+        // refuse) both unless allowed. Before the user's options, so theirs win. Not before 22:
+        // there JNI needs no permission, and on 17 the option (then the incubating foreign API's)
+        // costs every rank 8 ms of CPU to start, since any jdk.module option makes the JVM
+        // resolve the module graph instead of mapping the one archived in the JDK's CDS archive.
+        if (feature >= 22) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
         if (feature >= 24) {
             cmd.add("--sun-misc-unsafe-memory-access=allow");
         }

@@ -90,12 +90,23 @@ class RankCommandTest {
     }
 
     @Test
-    void jvmOptionsFollowTheFlagsTheRuntimeNeeds() {
-        List<String> cmd = command(null, "java", "-Xmx256m", "--enable-native-access=M", "Hello");
+    void jvmOptionsFollowTheFlagsTheRuntimeNeeds() throws IOException {
+        List<String> cmd = command(null, fakeJava("new", "25.0.1").toString(), "-Xmx256m", "--enable-native-access=M", "Hello");
         int ours = cmd.indexOf("--enable-native-access=ALL-UNNAMED");
         assertTrue(ours > 0);
+        assertTrue(cmd.indexOf("--sun-misc-unsafe-memory-access=allow") > 0);
         assertTrue(cmd.indexOf("-Xmx256m") > ours, "the user's options come later, so they win");
-        assertEquals(Runtime.version().feature() >= 24, cmd.contains("--sun-misc-unsafe-memory-access=allow"));
+        assertTrue(cmd.indexOf("--enable-native-access=M") > ours);
+    }
+
+    @Test
+    void beforeJdk22NoNativeAccessOptionSlowsTheStart() throws IOException {
+        // JNI needs no permission there, and on 17 the option disables the JDK's archived module graph
+        for (String version : new String[] {"17.0.15", "21.0.2"}) {
+            List<String> cmd = command(null, fakeJava("v" + version, version).toString(), "Hello");
+            assertFalse(cmd.stream().anyMatch(o -> o.startsWith("--enable-native-access")), cmd.toString());
+        }
+        assertTrue(command(null, fakeJava("v22", "22.0.1").toString(), "Hello").contains("--enable-native-access=ALL-UNNAMED"));
     }
 
     @Test
