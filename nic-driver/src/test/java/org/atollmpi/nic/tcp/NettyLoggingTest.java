@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 
 import io.netty.util.internal.logging.InternalLogger;
@@ -55,17 +54,16 @@ class NettyLoggingTest {
     @Test
     void aProgramWithItsOwnLoggingFrameworkKeepsNettysChoice() {
         ClassLoader none = new ClassLoader(null) {
-            @Override
-            public URL getResource(String name) {
-                return null;
-            }
         };
         assertFalse(NettyLogging.frameworkPresent(none));
-        for (String framework : new String[] {"org/slf4j/LoggerFactory.class", "org/apache/logging/log4j/LogManager.class"}) {
+        for (String framework : NettyLogging.FRAMEWORKS) {
             ClassLoader with = new ClassLoader(null) {
                 @Override
-                public URL getResource(String name) {
-                    return name.equals(framework) ? NettyLoggingTest.class.getResource("NettyLoggingTest.class") : null;
+                protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                    if (name.equals(framework)) {
+                        return NettyLoggingTest.class;
+                    }
+                    return super.loadClass(name, resolve);
                 }
             };
             assertTrue(NettyLogging.frameworkPresent(with), framework);
