@@ -97,6 +97,35 @@ final class FrameDecoder extends ByteToMessageDecoder {
         cut(ctx.channel(), in, out);
     }
 
+    // The events ByteToMessageDecoder leaves to its adapter, passed on here as the adapter does:
+    // declared here, they carry none of its @Skip annotations (see ForwardingInboundHandler).
+
+    @Override
+    public void channelRegistered(ChannelHandlerContext ctx) {
+        ctx.fireChannelRegistered();
+    }
+
+    @Override
+    public void channelUnregistered(ChannelHandlerContext ctx) {
+        ctx.fireChannelUnregistered();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    @SuppressWarnings("deprecation") // as in ForwardingInboundHandler
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.fireExceptionCaught(cause);
+    }
+
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         try {

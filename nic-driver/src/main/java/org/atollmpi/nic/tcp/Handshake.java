@@ -21,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import org.atollmpi.nic.KernelRandom;
@@ -46,7 +45,7 @@ import org.atollmpi.nic.Sha256;
  * handshake time closes the connection with a logged reason. On success the decoder switches to
  * data frames and {@link LinkHandler} takes the connection over.
  */
-final class Handshake extends ChannelInboundHandlerAdapter {
+final class Handshake extends ForwardingInboundHandler {
     private static final byte[] HELLO_LABEL = "atoll-tcp-hello".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] WELCOME_LABEL = "atoll-tcp-welcome".getBytes(StandardCharsets.US_ASCII);
 

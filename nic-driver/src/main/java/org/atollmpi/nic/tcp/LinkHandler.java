@@ -1,7 +1,6 @@
 package org.atollmpi.nic.tcp;
 
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 
 /**
@@ -9,7 +8,7 @@ import io.netty.channel.socket.ChannelInputShutdownEvent;
  * {@link LinkReader} (on this thread or the rank's); a closed or failed connection takes the link
  * down, so the next deposit to that peer fails naming it.
  */
-final class LinkHandler extends ChannelInboundHandlerAdapter {
+final class LinkHandler extends ForwardingInboundHandler {
     private final TcpHostPort port;
     private final int peer;
     private final LinkReader reader;

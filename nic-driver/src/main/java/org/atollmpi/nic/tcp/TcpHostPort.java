@@ -12,14 +12,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ServerChannel;
 
 import org.agrona.collections.ArrayUtil;
 import org.atollmpi.nic.ArrivalHandler;
@@ -102,13 +102,65 @@ public final class TcpHostPort implements HostPort {
         links.set(rank, new PeerLink(rank, true, config));
     }
 
-    /** Opens the listener on {@code host} (any free port). @return the address peers connect to */
+    /**
+     * Opens the listener on {@code host} (any free port). @return the address peers connect to
+     *
+     * <p>Not through Netty's {@code ServerBootstrap}, whose acceptor and initializer handlers carry
+     * annotations that cost every rank's start (see {@link ForwardingInboundHandler}): the listener
+     * is registered and bound here and {@link Acceptor} sets up each connection it accepts.
+     */
     InetSocketAddress listen(InetAddress host) {
-        listener = new ServerBootstrap().group(transport.group).channel(transport.serverChannel)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(initializer(-1))
-            .bind(host, 0).syncUninterruptibly().channel();
+        ServerChannel server = transport.newServerChannel();
+        server.pipeline().addLast("accept", new Acceptor());
+        transport.group.register(server).syncUninterruptibly();
+        try {
+            server.bind(new InetSocketAddress(host, 0)).syncUninterruptibly();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        listener = server;
         return (InetSocketAddress) listener.localAddress();
+    }
+
+    /** The listener's handler: each accepted connection gets its pipeline and its event loop. */
+    private final class Acceptor extends ForwardingInboundHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Channel child = (Channel) msg;
+            try {
+                child.config().setOption(ChannelOption.TCP_NODELAY, true);
+                initChannel(child, -1);
+                transport.group.register(child).addListener(registered -> {
+                    if (!registered.isSuccess()) {
+                        refuse(child, registered.cause());
+                    }
+                });
+            } catch (RuntimeException e) {
+                refuse(child, e);
+            }
+        }
+
+        private void refuse(Channel child, Throwable why) {
+            log.closed(TcpHostPort.this + ": closed an accepted connection that could not be set up: " + why);
+            child.unsafe().closeForcibly();
+        }
+
+        /**
+         * An accept that failed (out of file descriptors, say): as Netty's acceptor does, stop
+         * accepting for a second rather than spin on the error; the connections waiting are
+         * accepted then.
+         */
+        @Override
+        @SuppressWarnings("deprecation") // as in ForwardingInboundHandler
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            log.closed(TcpHostPort.this + ": accepting connections failed, retrying in 1 s: " + cause);
+            ChannelConfig config = ctx.channel().config();
+            if (config.isAutoRead()) {
+                config.setAutoRead(false);
+                ctx.channel().eventLoop().schedule(() -> config.setAutoRead(true), 1, TimeUnit.SECONDS);
+            }
+        }
     }
 
     InetSocketAddress listenAddress() {
@@ -123,40 +175,44 @@ public final class TcpHostPort implements HostPort {
         peers = addresses.clone();
     }
 
-    private ChannelInitializer<Channel> initializer(int dialled) {
-        return new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                String who = TcpHostPort.this + ": connection "
-                    + (dialled >= 0 ? "to rank " + dialled : "from " + ch.remoteAddress());
-                ReadLock readLock = new ReadLock();
-                ch.config().setRecvByteBufAllocator(readLock);
-                FrameDecoder decoder = new FrameDecoder(limits, log, who).readUnder(readLock);
-                ch.pipeline().addLast("frames", decoder).addLast("handshake", new Handshake(TcpHostPort.this, decoder,
-                    dialled));
-                if (dialled >= 0) {
-                    link(dialled).dialing(ch);
-                }
-            }
-        };
+    /** Sets up a connection's pipeline before it is registered, so its handlers see every event. */
+    private void initChannel(Channel ch, int dialled) {
+        String who = this + ": connection " + (dialled >= 0 ? "to rank " + dialled : "from " + ch.remoteAddress());
+        ReadLock readLock = new ReadLock();
+        ch.config().setRecvByteBufAllocator(readLock);
+        FrameDecoder decoder = new FrameDecoder(limits, log, who).readUnder(readLock);
+        ch.pipeline().addLast("frames", decoder).addLast("handshake", new Handshake(this, decoder, dialled));
     }
 
+    /** Connects to {@code link}'s peer: not through Netty's {@code Bootstrap}, for the reason {@link #listen} gives. */
     private void dial(PeerLink link) {
         InetSocketAddress address = peers == null ? null : peers[link.peer];
         if (address == null) {
             link.lost(null, "the address of rank " + link.peer + " is unknown");
             return;
         }
-        ChannelFuture connecting = new Bootstrap().group(transport.group).channel(transport.channel)
-            .option(ChannelOption.TCP_NODELAY, true)
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.handshakeMillis()))
-            .handler(initializer(link.peer))
-            .connect(address);
-        connecting.addListener(f -> {
-            if (!f.isSuccess()) {
-                link.lost(connecting.channel(), "cannot connect to rank " + link.peer + " at " + address + ": "
-                    + f.cause());
+        Channel ch = transport.newChannel();
+        ch.config().setOption(ChannelOption.TCP_NODELAY, true);
+        ch.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.handshakeMillis()));
+        initChannel(ch, link.peer);
+        ChannelFuture registering = transport.group.register(ch);
+        String cannot = "cannot connect to rank " + link.peer + " at " + address + ": ";
+        registering.addListener(registered -> {
+            if (!registering.isSuccess()) { // the event loops are shutting down
+                ch.unsafe().closeForcibly();
+                link.lost(ch, cannot + registering.cause());
+                return;
             }
+            link.dialing(ch); // on the event loop: it closes ch if another connection has won meanwhile
+            if (!ch.isOpen()) {
+                return;
+            }
+            ch.connect(address).addListener(f -> {
+                if (!f.isSuccess()) {
+                    ch.close();
+                    link.lost(ch, cannot + f.cause());
+                }
+            });
         });
     }
 

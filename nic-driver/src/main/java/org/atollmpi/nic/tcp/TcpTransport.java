@@ -22,21 +22,23 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  */
 final class TcpTransport implements AutoCloseable {
     final EventLoopGroup group;
-    final Class<? extends ServerChannel> serverChannel;
-    final Class<? extends Channel> channel;
+    private final boolean epoll;
 
     private TcpTransport(int threads) {
         DefaultThreadFactory threadFactory = new DefaultThreadFactory("atoll-tcp", true);
-        boolean epoll = Epoll.isAvailable();
-        if (epoll) {
-            group = new MultiThreadIoEventLoopGroup(threads, threadFactory, EpollIoHandler.newFactory());
-            serverChannel = EpollServerSocketChannel.class;
-            channel = EpollSocketChannel.class;
-        } else {
-            group = new MultiThreadIoEventLoopGroup(threads, threadFactory, NioIoHandler.newFactory());
-            serverChannel = NioServerSocketChannel.class;
-            channel = NioSocketChannel.class;
-        }
+        epoll = Epoll.isAvailable();
+        group = new MultiThreadIoEventLoopGroup(threads, threadFactory,
+            epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+    }
+
+    /** A new listening channel, not yet registered (constructed directly: Netty's bootstraps construct it by reflection). */
+    ServerChannel newServerChannel() {
+        return epoll ? new EpollServerSocketChannel() : new NioServerSocketChannel();
+    }
+
+    /** A new connection, not yet registered. */
+    Channel newChannel() {
+        return epoll ? new EpollSocketChannel() : new NioSocketChannel();
     }
 
     /**
@@ -52,6 +54,19 @@ final class TcpTransport implements AutoCloseable {
      * {@code -Dio.netty.leakDetection.level=...} (our tests check the buffers they use themselves).
      */
     static final String LEAK_PROPERTY = "io.netty.leakDetection.level";
+    /**
+     * Netty finds its channel ids' process id through {@code ProcessHandle} by reflection: 2 ms of
+     * every TCP rank's start. Given here, unless the user gives one.
+     */
+    static final String PROCESS_ID_PROPERTY = "io.netty.processId";
+    /**
+     * Netty's allocator pools the buffer objects (not their memory) that threads other than the
+     * event loops take, in a queue per size class of this many, made and filled in full when the
+     * allocator starts: 17 queues of 1024 by default, 3 ms of every TCP rank's start. With 256,
+     * a thread that has more than 256 frames of one size class in flight leaves the objects
+     * returned beyond that to the garbage collector instead of reusing them. The user's setting wins.
+     */
+    static final String BUFFER_QUEUE_PROPERTY = "io.netty.allocator.magazineBufferQueueCapacity";
 
     // Set before any Netty class that reads them is initialised (or logs): the TCP board starts here.
     static {
@@ -60,6 +75,12 @@ final class TcpTransport implements AutoCloseable {
         }
         if (System.getProperty(LEAK_PROPERTY) == null) {
             System.setProperty(LEAK_PROPERTY, "disabled");
+        }
+        if (System.getProperty(PROCESS_ID_PROPERTY) == null) {
+            System.setProperty(PROCESS_ID_PROPERTY, Long.toString(ProcessHandle.current().pid()));
+        }
+        if (System.getProperty(BUFFER_QUEUE_PROPERTY) == null) {
+            System.setProperty(BUFFER_QUEUE_PROPERTY, "256");
         }
         NettyLogging.install(TcpTransport.class.getClassLoader());
     }
