@@ -104,6 +104,7 @@ final class Job {
     private final Object outputLock = new Object();
     /** Why the job failed, said once the ranks' last output is out; null if it did not. */
     private String failure;
+    private Map<String, String> localEnvironment = Map.of();
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
         this(name, spec, command, exported, List.of(InetAddress.getLoopbackAddress()), out, err);
@@ -125,6 +126,12 @@ final class Job {
         this.jobId = JobFiles.newJobId(boardDir, ProcessHandle.current().pid(), 'x');
         this.secret = KernelRandom.nextLong();
         this.ranks = new Process[spec.np()];
+    }
+
+    /** Variables only the ranks on mpirun's own host get, on top of the exported ones ({@link RankCommand#localEnvironment}). */
+    Job withLocalEnvironment(Map<String, String> variables) {
+        localEnvironment = Map.copyOf(variables);
+        return this;
     }
 
     /** Runs the job to its end; returns mpirun's exit status. */
@@ -246,6 +253,7 @@ final class Job {
                     pb.directory(spec.workDir().toFile());
                 }
                 pb.environment().putAll(wiring);
+                pb.environment().putAll(localEnvironment); // built over the exported values
                 pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
             } else {
                 pb = new ProcessBuilder(RemoteCommand.command(spec.rsh(), member.node().name(), spec.baseDir(), wiring,

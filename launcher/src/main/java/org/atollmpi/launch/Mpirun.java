@@ -29,12 +29,13 @@ public final class Mpirun {
         Map<String, String> env = System.getenv();
         JobSpec spec;
         List<String> command;
+        Installation installation;
         try {
             spec = MpirunArgs.parse(name, args);
             if (spec == null) {
                 return 0;
             }
-            Installation installation = Installation.current();
+            installation = Installation.current();
             String classPathEnv = env.get("CLASSPATH");
             spec = ProgramLookup.resolve(spec, RankCommand.classPath(spec, installation, classPathEnv), env.get("PATH"));
             command = RankCommand.command(spec, installation, classPathEnv);
@@ -65,7 +66,8 @@ public final class Mpirun {
             return 1;
         }
         Map<String, String> exported = RankCommand.exports(spec.exports(), env, w -> err.println(name + ": " + w));
-        return new Job(name, spec, command, exported, serverAddresses, System.out, err).run();
+        return new Job(name, spec, command, exported, serverAddresses, System.out, err)
+                .withLocalEnvironment(RankCommand.localEnvironment(spec, installation, env, exported)).run();
     }
 
     /**

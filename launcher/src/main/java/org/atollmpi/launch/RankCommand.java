@@ -31,6 +31,8 @@ final class RankCommand {
      */
     static final Map<String, List<String>> BENCHMARKS = benchmarks();
     static final String BENCHMARKS_JAR = "atoll-mpi-benchmarks.jar";
+    /** The directory beside the self-contained jar that holds its JNI libraries, unpacked. */
+    static final String NATIVE_LIBRARIES = "native";
 
     private RankCommand() {
     }
@@ -68,20 +70,27 @@ final class RankCommand {
      * @param benchmarksJar the benchmarks jar beside the self-contained one, or null if there is none
      * @param rankArchive   the ranks' class-data sharing archive beside the self-contained jar, or
      *                      null if there is none ({@link ClassDataArchives})
+     * @param nativeLibraries the JNI libraries of the self-contained jar, unpacked beside it by the
+     *                      build ({@value #NATIVE_LIBRARIES}), or null if there are none
      */
-    record Installation(String classPath, Path benchmarksJar, Path rankArchive) {
+    record Installation(String classPath, Path benchmarksJar, Path rankArchive, Path nativeLibraries) {
         Installation(String classPath, Path benchmarksJar) {
-            this(classPath, benchmarksJar, null);
+            this(classPath, benchmarksJar, null, null);
+        }
+
+        Installation(String classPath, Path benchmarksJar, Path rankArchive) {
+            this(classPath, benchmarksJar, rankArchive, null);
         }
 
         static Installation current() {
             Path self = codeSource(RankCommand.class);
             if (self != null && Files.isRegularFile(self)) {
                 Path archive = self.resolveSibling(ClassDataArchives.RANK_ARCHIVE);
+                Path natives = self.resolveSibling(NATIVE_LIBRARIES);
                 return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR),
-                        Files.isRegularFile(archive) ? archive : null);
+                        Files.isRegularFile(archive) ? archive : null, Files.isDirectory(natives) ? natives : null);
             }
-            return new Installation(System.getProperty("java.class.path"), null, null);
+            return new Installation(System.getProperty("java.class.path"), null, null, null);
         }
 
         private static Path codeSource(Class<?> c) {
@@ -195,6 +204,29 @@ final class RankCommand {
             return null;
         }
     }
+
+    /**
+     * What a Java rank on mpirun's own host adds to its environment: the unpacked JNI libraries
+     * first on {@code LD_LIBRARY_PATH}, which the JVM puts first on {@code java.library.path}.
+     * There Netty finds its epoll library at once; from the jar it copies it to a temporary file
+     * named by a {@code SecureRandom}, which loads the JDK's security providers: 18 ms of CPU in
+     * every TCP rank's start on the 2-core VM (docs/SCALING.md). Not for a rank on another host,
+     * whose own {@code LD_LIBRARY_PATH} mpirun does not know; Netty unpacks the library there.
+     *
+     * @param env      mpirun's environment, which local ranks inherit
+     * @param exported the variables {@code -x} sets, which win over {@code env}
+     */
+    static Map<String, String> localEnvironment(JobSpec spec, Installation installation, Map<String, String> env,
+            Map<String, String> exported) {
+        if (spec.executable() != null || installation.nativeLibraries() == null) {
+            return Map.of();
+        }
+        String inherited = exported.containsKey(LIBRARY_PATH) ? exported.get(LIBRARY_PATH) : env.get(LIBRARY_PATH);
+        String ours = installation.nativeLibraries().toString();
+        return Map.of(LIBRARY_PATH, inherited == null || inherited.isEmpty() ? ours : ours + File.pathSeparator + inherited);
+    }
+
+    private static final String LIBRARY_PATH = "LD_LIBRARY_PATH";
 
     /**
      * The variables {@code -x} sets: {@code VAR=value} as given, {@code VAR} with mpirun's own

@@ -123,6 +123,22 @@ class RankCommandTest {
     }
 
     @Test
+    void localJavaRanksFindTheUnpackedLibrariesFirstOnTheLibraryPath() {
+        Path natives = Path.of("/atoll/lib/native");
+        Installation unpacked = new Installation("/atoll/lib/atoll-mpi.jar", null, null, natives);
+        JobSpec java = MpirunArgs.parse("mpirun", new String[] {"-np", "2", "Hello"});
+        assertEquals(Map.of("LD_LIBRARY_PATH", "/atoll/lib/native"),
+            RankCommand.localEnvironment(java, unpacked, Map.of(), Map.of()));
+        assertEquals(Map.of("LD_LIBRARY_PATH", "/atoll/lib/native:/usr/local/lib"),
+            RankCommand.localEnvironment(java, unpacked, Map.of("LD_LIBRARY_PATH", "/usr/local/lib"), Map.of()));
+        assertEquals(Map.of("LD_LIBRARY_PATH", "/atoll/lib/native:/opt/x"), RankCommand.localEnvironment(java,
+            unpacked, Map.of("LD_LIBRARY_PATH", "/usr/local/lib"), Map.of("LD_LIBRARY_PATH", "/opt/x")), "-x wins");
+        assertEquals(Map.of(), RankCommand.localEnvironment(java, OURS, Map.of(), Map.of()), "nothing unpacked");
+        JobSpec executable = MpirunArgs.parse("mpirun", new String[] {"-np", "2", "/bin/echo", "x"});
+        assertEquals(Map.of(), RankCommand.localEnvironment(executable, unpacked, Map.of(), Map.of()), "not a JVM");
+    }
+
+    @Test
     void jarRunsItsMainClassWithOurJarOnTheClassPath() throws IOException {
         Path jar = jar("app.jar", "com.example.Main");
         List<String> cmd = command("ignored", "-np", "2", "-jar", jar.toString(), "x");

@@ -2,20 +2,16 @@ package org.atollmpi.nic.shm;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
 import java.util.Locale;
+
+import org.atollmpi.nic.JniLibrary;
 
 /**
  * The JNI mapping library ({@code src/main/c/atoll_board.c}), packaged in the jar under
- * {@code org/atollmpi/nic/shm/native/<os>-<arch>/}. Loading copies it to a new file of this
- * user's in the temporary directory, loads that and deletes it, so nothing is left behind. When it cannot be loaded, boards are
+ * {@code org/atollmpi/nic/shm/native/<os>-<arch>/}: loaded where the build unpacked it beside the
+ * jar, else copied out of the jar through {@link JniLibrary} (nothing is left behind in the
+ * temporary directory). When it cannot be loaded, boards are
  * mapped with {@code FileChannel.map} and one line on stderr says so.
  */
 final class NativeBoard {
@@ -41,19 +37,23 @@ final class NativeBoard {
     }
 
     private static String load() {
+        Path unpacked = JniLibrary.unpacked(NativeBoard.class, LIBRARY);
+        if (unpacked != null) {
+            try {
+                System.load(unpacked.toString());
+                return null;
+            } catch (UnsatisfiedLinkError e) {
+                // the jar's own copy below
+            }
+        }
         String resource = "native/" + platform() + "/" + LIBRARY;
         String failure;
         try (InputStream in = NativeBoard.class.getResourceAsStream(resource)) {
             if (in == null) {
                 failure = "no " + LIBRARY + " for " + platform() + " in the jar";
             } else {
-                Path file = copyToPrivateFile(in, Path.of(System.getProperty("java.io.tmpdir")));
-                try {
-                    System.load(file.toAbsolutePath().toString());
-                    return null;
-                } finally {
-                    Files.deleteIfExists(file);
-                }
+                JniLibrary.load(in, "atollboard");
+                return null;
             }
         } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
             failure = e.toString();
@@ -61,38 +61,6 @@ final class NativeBoard {
         System.err.println("atoll-mpi: native board mapping unavailable (" + failure
             + "); mapping shm boards with FileChannel.map, which limits a board to 2 GiB");
         return failure;
-    }
-
-    /**
-     * Copies {@code in} to a new file in {@code dir} that only this user can use, written through
-     * the descriptor that created it. Not {@code Files.createTempFile}: it seeds a
-     * {@code SecureRandom} for the name (loading the security providers), a visible part of every
-     * rank's start. The name here (pid and clock) is guessable, but {@code CREATE_NEW}
-     * ({@code O_EXCL}) refuses a name that anyone made first, link or file, and then another is tried.
-     */
-    private static Path copyToPrivateFile(InputStream in, Path dir) throws IOException {
-        long pid = ProcessHandle.current().pid();
-        for (int attempt = 0; ; attempt++) {
-            Path file = dir.resolve("atollboard-" + pid + "-" + Long.toHexString(System.nanoTime()) + ".so");
-            OutputStream out;
-            try {
-                out = Channels.newOutputStream(Files.newByteChannel(file,
-                    EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 3) {
-                    throw e;
-                }
-                continue;
-            }
-            try (out) {
-                in.transferTo(out);
-            } catch (IOException e) {
-                Files.deleteIfExists(file);
-                throw e;
-            }
-            return file;
-        }
     }
 
     /** @return the mapped address, or a negative errno ({@code -EAGAIN} for an existing file smaller than {@code size}) */
