@@ -55,11 +55,6 @@ final class TcpTransport implements AutoCloseable {
      */
     static final String LEAK_PROPERTY = "io.netty.leakDetection.level";
     /**
-     * Netty finds its channel ids' process id through {@code ProcessHandle} by reflection: 2 ms of
-     * every TCP rank's start. Given here, unless the user gives one.
-     */
-    static final String PROCESS_ID_PROPERTY = "io.netty.processId";
-    /**
      * Netty's allocator pools the buffer objects (not their memory) that threads other than the
      * event loops take, in a queue per size class of this many, made and filled in full when the
      * allocator starts: 17 queues of 1024 by default, 3 ms of every TCP rank's start. With 256,
@@ -75,9 +70,6 @@ final class TcpTransport implements AutoCloseable {
         }
         if (System.getProperty(LEAK_PROPERTY) == null) {
             System.setProperty(LEAK_PROPERTY, "disabled");
-        }
-        if (System.getProperty(PROCESS_ID_PROPERTY) == null) {
-            System.setProperty(PROCESS_ID_PROPERTY, Long.toString(ProcessHandle.current().pid()));
         }
         if (System.getProperty(BUFFER_QUEUE_PROPERTY) == null) {
             System.setProperty(BUFFER_QUEUE_PROPERTY, "256");
