@@ -248,7 +248,9 @@ final class Job {
             wiring.put("OMPI_COMM_WORLD_NODE_RANK", Integer.toString(localRank));
             ProcessBuilder pb;
             if (local) {
-                pb = new ProcessBuilder(bound ? Binding.bind(command, localRank, localSize) : command);
+                List<String> rankCommand = RankCommand.withNodeOptions(command, spec.executable() == null, localSize,
+                        Runtime.getRuntime().availableProcessors());
+                pb = new ProcessBuilder(bound ? Binding.bind(rankCommand, localRank, localSize) : rankCommand);
                 if (spec.workDir() != null) {
                     pb.directory(spec.workDir().toFile());
                 }

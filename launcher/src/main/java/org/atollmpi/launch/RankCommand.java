@@ -229,6 +229,32 @@ final class RankCommand {
     private static final String LIBRARY_PATH = "LD_LIBRARY_PATH";
 
     /**
+     * JIT thresholds for a Java rank on a node with more ranks than cores. Each JVM compiles the
+     * code that gets warm in its first second (the JDK's start, the jar, our wire-up, Netty's), on
+     * compiler threads that compete with the ranks for the few cores: a third of a 64-rank TCP
+     * job's CPU to its first barrier on the 2-core VM. Three times the thresholds (ten when the
+     * node has at least eight ranks a core) leave that code interpreted while it runs only a few
+     * hundred times, and still compile what a program runs hot: the shm board's first barrier at
+     * 64 ranks took 10-17% less time with three, 16-22% less with ten (docs/SCALING.md). Before
+     * the user's options, so theirs win; nothing for a node with a core a rank, where the ranks
+     * spin and want their code compiled early.
+     *
+     * @param java      whether the rank is a JVM (options go right after {@code command}'s first word)
+     * @param ranks     the ranks on the node
+     * @param cores     the node's cores
+     */
+    static List<String> withNodeOptions(List<String> command, boolean java, int ranks, int cores) {
+        if (!java || ranks <= cores) {
+            return command;
+        }
+        List<String> cmd = new ArrayList<>(command.size() + 1);
+        cmd.add(command.get(0));
+        cmd.add("-XX:CompileThresholdScaling=" + (ranks >= 8 * cores ? 10 : 3));
+        cmd.addAll(command.subList(1, command.size()));
+        return cmd;
+    }
+
+    /**
      * The variables {@code -x} sets: {@code VAR=value} as given, {@code VAR} with mpirun's own
      * value. A bare {@code VAR} that mpirun does not have is reported through {@code warn}.
      */

@@ -139,6 +139,18 @@ class RankCommandTest {
     }
 
     @Test
+    void javaRanksOfAnOversubscribedNodeCompileLater() {
+        List<String> java = List.of("/jdk/bin/java", "-Xmx1g", "-cp", "x", "Main");
+        assertEquals(java, RankCommand.withNodeOptions(java, true, 2, 2), "a core a rank: as given");
+        assertEquals(List.of("/jdk/bin/java", "-XX:CompileThresholdScaling=3", "-Xmx1g", "-cp", "x", "Main"),
+            RankCommand.withNodeOptions(java, true, 3, 2));
+        assertEquals(List.of("/jdk/bin/java", "-XX:CompileThresholdScaling=10", "-Xmx1g", "-cp", "x", "Main"),
+            RankCommand.withNodeOptions(java, true, 64, 2));
+        List<String> executable = List.of("/bin/echo", "x");
+        assertEquals(executable, RankCommand.withNodeOptions(executable, false, 64, 2), "not a JVM");
+    }
+
+    @Test
     void jarRunsItsMainClassWithOurJarOnTheClassPath() throws IOException {
         Path jar = jar("app.jar", "com.example.Main");
         List<String> cmd = command("ignored", "-np", "2", "-jar", jar.toString(), "x");
