@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Properties;
 
 import org.agrona.BitUtil;
+import org.atollmpi.nic.SettingNames;
 
 /**
  * Sizes and policies of a shm board. Immutable; the {@code with*} methods return a changed copy.
@@ -128,7 +129,7 @@ public final class ShmBoardConfig {
     /** {@code atoll.shm.heapBytes} is {@code ATOLL_SHM_HEAP_BYTES}. */
     static String environmentName(String property) {
         String last = property.substring("atoll.shm.".length());
-        return "ATOLL_SHM_" + last.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        return SettingNames.environmentName("ATOLL_SHM_", last);
     }
 
     /** @throws IllegalArgumentException naming the property whose value is malformed or out of range */

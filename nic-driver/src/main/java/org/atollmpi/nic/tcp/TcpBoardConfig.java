@@ -1,9 +1,9 @@
 package org.atollmpi.nic.tcp;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
+import org.atollmpi.nic.SettingNames;
 import org.atollmpi.nic.shm.ShmBoardConfig;
 
 /**
@@ -110,7 +110,7 @@ public record TcpBoardConfig(int slotsPerPeer, int ringBytesPerPeer, int notific
     }
 
     static String environmentName(String name) {
-        return "ATOLL_TCP_" + name.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        return SettingNames.environmentName("ATOLL_TCP_", name);
     }
 
     private static String setting(Map<String, String> env, Properties properties, String name) {
