@@ -231,11 +231,11 @@ final class RankCommand {
     /**
      * JIT thresholds for a Java rank on a node with more ranks than cores. Each JVM compiles the
      * code that gets warm in its first second (the JDK's start, the jar, our wire-up, Netty's), on
-     * compiler threads that compete with the ranks for the few cores: a third of a 64-rank TCP
-     * job's CPU to its first barrier on the 2-core VM. Three times the thresholds (ten when the
-     * node has at least eight ranks a core) leave that code interpreted while it runs only a few
-     * hundred times, and still compile what a program runs hot: the shm board's first barrier at
-     * 64 ranks took 10-17% less time with three, 16-22% less with ten (docs/SCALING.md). Before
+     * compiler threads that compete with the ranks for the few cores: a quarter of a TCP rank's
+     * CPU to the first barrier of 64 ranks on the 2-core VM. Three times the thresholds (ten when
+     * the node has at least eight ranks a core) leave that code interpreted while it runs only a
+     * few hundred times, and still compile what a program runs hot: the shm board's first barrier
+     * at 64 ranks took 7-17% less time with three, 15-23% less with ten (docs/SCALING.md). Before
      * the user's options, so theirs win; nothing for a node with a core a rank, where the ranks
      * spin and want their code compiled early.
      *

@@ -112,11 +112,15 @@ public final class TcpHostPort implements HostPort {
     InetSocketAddress listen(InetAddress host) {
         ServerChannel server = transport.newServerChannel();
         server.pipeline().addLast("accept", new Acceptor());
-        transport.group.register(server).syncUninterruptibly();
         try {
+            transport.group.register(server).syncUninterruptibly();
             server.bind(new InetSocketAddress(host, 0)).syncUninterruptibly();
         } catch (RuntimeException e) {
-            server.close();
+            if (server.isRegistered()) {
+                server.close();
+            } else {
+                server.unsafe().closeForcibly();
+            }
             throw e;
         }
         listener = server;
@@ -191,12 +195,18 @@ public final class TcpHostPort implements HostPort {
             link.lost(null, "the address of rank " + link.peer + " is unknown");
             return;
         }
-        Channel ch = transport.newChannel();
+        String cannot = "cannot connect to rank " + link.peer + " at " + address + ": ";
+        Channel ch;
+        try {
+            ch = transport.newChannel();
+        } catch (RuntimeException e) { // no socket (out of file descriptors, say): the link is down, saying why
+            link.lost(null, cannot + e);
+            return;
+        }
         ch.config().setOption(ChannelOption.TCP_NODELAY, true);
         ch.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.handshakeMillis()));
         initChannel(ch, link.peer);
         ChannelFuture registering = transport.group.register(ch);
-        String cannot = "cannot connect to rank " + link.peer + " at " + address + ": ";
         registering.addListener(registered -> {
             if (!registering.isSuccess()) { // the event loops are shutting down
                 ch.unsafe().closeForcibly();
