@@ -15,6 +15,7 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.atollmpi.launch.MpirunArgs.UsageError;
+import org.atollmpi.nic.JniLibrary;
 
 /**
  * The command line and exported environment that start one rank (its JVM, or the executable the
@@ -31,8 +32,6 @@ final class RankCommand {
      */
     static final Map<String, List<String>> BENCHMARKS = benchmarks();
     static final String BENCHMARKS_JAR = "atoll-mpi-benchmarks.jar";
-    /** The directory beside the self-contained jar that holds its JNI libraries, unpacked. */
-    static final String NATIVE_LIBRARIES = "native";
 
     private RankCommand() {
     }
@@ -71,7 +70,7 @@ final class RankCommand {
      * @param rankArchive   the ranks' class-data sharing archive beside the self-contained jar, or
      *                      null if there is none ({@link ClassDataArchives})
      * @param nativeLibraries the JNI libraries of the self-contained jar, unpacked beside it by the
-     *                      build ({@value #NATIVE_LIBRARIES}), or null if there are none
+     *                      build ({@link JniLibrary#UNPACKED}), or null if there are none
      */
     record Installation(String classPath, Path benchmarksJar, Path rankArchive, Path nativeLibraries) {
         Installation(String classPath, Path benchmarksJar) {
@@ -86,7 +85,7 @@ final class RankCommand {
             Path self = codeSource(RankCommand.class);
             if (self != null && Files.isRegularFile(self)) {
                 Path archive = self.resolveSibling(ClassDataArchives.RANK_ARCHIVE);
-                Path natives = self.resolveSibling(NATIVE_LIBRARIES);
+                Path natives = self.resolveSibling(JniLibrary.UNPACKED);
                 return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR),
                         Files.isRegularFile(archive) ? archive : null, Files.isDirectory(natives) ? natives : null);
             }
