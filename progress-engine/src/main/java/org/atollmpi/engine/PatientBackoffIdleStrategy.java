@@ -11,11 +11,13 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <p>Why the second stage: a waiting rank that wakes every 200 µs costs a few µs of CPU each time,
  * 5,000 times a second, and on an oversubscribed node that CPU is taken from the ranks being
- * waited for. 63 ranks waiting in the first barrier of a 64-rank job on two cores for the last
- * JVMs to start burned ~100 ms of CPU each (TCP board, docs/SCALING.md), a third of the job's
- * start-up. A rank waiting that long loses at most 2 ms when its message comes, on the shm board
- * (which a rank polls); a TCP port wakes its parked rank as soon as something arrives. Work found
- * ({@link #idle(int)} with a positive count, or {@link #reset()}) starts the back-off over.
+ * waited for, as in the first barrier of a 64-rank job on two cores, where 63 ranks wait seconds
+ * for the last JVMs to start. What it buys there is small: on the TCP board the time to that
+ * barrier did not change measurably with it, nor with 50 ms patient parks (docs/SCALING.md; the
+ * CPU of that wait is the connections', not the waiting's). A rank waiting that long loses at
+ * most 2 ms when its message comes, on the shm board (which a rank polls); a TCP port wakes its
+ * parked rank as soon as something arrives. Work found ({@link #idle(int)} with a positive count,
+ * or {@link #reset()}) starts the back-off over.
  */
 final class PatientBackoffIdleStrategy implements IdleStrategy {
     static final int MAX_SPINS = 64;
