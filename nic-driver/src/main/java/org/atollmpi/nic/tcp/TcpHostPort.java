@@ -128,7 +128,7 @@ public final class TcpHostPort implements HostPort {
     }
 
     /** The listener's handler: each accepted connection gets its pipeline and its event loop. */
-    private final class Acceptor extends ForwardingInboundHandler {
+    final class Acceptor extends ForwardingInboundHandler {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Channel child = (Channel) msg;
