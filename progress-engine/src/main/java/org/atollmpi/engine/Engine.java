@@ -132,8 +132,8 @@ public final class Engine implements AutoCloseable {
         this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
         this.pools = threadSafe ? ThreadLocal.withInitial(() -> new OperationPool(OperationPool.PER_THREAD_CAPACITY)) : null;
         this.counters = new EngineCounters(size);
-        this.soleIdler = threadSafe ? null : newIdleStrategy(config.idle(), false);
-        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config.idle(), true)) : null;
+        this.soleIdler = threadSafe ? null : newIdleStrategy(config, false);
+        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config, true)) : null;
         this.sequencer = new Sequencer(size, held);
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
@@ -146,15 +146,17 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * A fresh idle strategy: spinning when every rank has a core (a thread-safe engine spins with
-     * a pause, its threads share the core with the lock holder), else a back-off that grows
-     * patient in long waits ({@link PatientBackoffIdleStrategy}).
+     * A fresh idle strategy for one waiting thread, as {@code config} says: by default the
+     * adaptive one ({@link AdaptiveIdleStrategy}; a thread-safe engine's threads spin with a
+     * pause, they share the core with the lock holder); only spinning, or the back-off that grows
+     * patient in long waits ({@link PatientBackoffIdleStrategy}), when asked for.
      */
-    static IdleStrategy newIdleStrategy(EngineConfig.IdleMode mode, boolean shared) {
-        if (mode == EngineConfig.IdleMode.SPIN) {
-            return shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
-        }
-        return new PatientBackoffIdleStrategy();
+    static IdleStrategy newIdleStrategy(EngineConfig config, boolean shared) {
+        return switch (config.idle()) {
+            case ADAPTIVE -> new AdaptiveIdleStrategy(shared, config.oversubscribed());
+            case SPIN -> shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
+            case BACKOFF -> new PatientBackoffIdleStrategy();
+        };
     }
 
     public int rank() {

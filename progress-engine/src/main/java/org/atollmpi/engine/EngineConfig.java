@@ -15,9 +15,11 @@ package org.atollmpi.engine;
  * @param stagingSlots     number of staging chunks in flight per rendezvous send
  * @param idle             the idle strategy of blocking waits
  * @param heapRendezvous   how a rendezvous moves data that is not in board memory
+ * @param oversubscribed   the node has fewer cores than ranks (and their NIC threads): a wait that
+ *                         finds nothing for long gives the core up altogether
  */
 public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
-                           HeapRendezvous heapRendezvous) {
+                           HeapRendezvous heapRendezvous, boolean oversubscribed) {
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** Capped by the board's largest record (128 KiB less a header on the shm board). */
     public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
@@ -31,9 +33,14 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
 
     /** How a blocking wait spends its time when there is nothing to do. */
     public enum IdleMode {
-        /** Spin: every rank has a core of its own. */
+        /**
+         * The default: spin, offering the core ({@code Thread.yield}) as often as other threads
+         * take it, and, oversubscribed, park in long waits ({@link AdaptiveIdleStrategy}).
+         */
+        ADAPTIVE,
+        /** Only spin (measurements, and a rank sure to have a core to itself). */
         SPIN,
-        /** Spin briefly, then yield, then park with doubling delays: ranks share cores. */
+        /** Spin briefly, then yield, then park with doubling delays ({@link PatientBackoffIdleStrategy}). */
         BACKOFF
     }
 
@@ -66,6 +73,12 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, HeapRendezvous.STAGING);
     }
 
+    /** A rank with a core of its own. */
+    public EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
+                        HeapRendezvous heapRendezvous) {
+        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, heapRendezvous, false);
+    }
+
     public EngineConfig {
         if (eagerLimit < 0) {
             throw new IllegalArgumentException("eager limit must be >= 0: " + eagerLimit);
@@ -84,17 +97,18 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
 
     /**
      * The configuration for a rank sharing a node of {@code nodeCores} cores with
-     * {@code localRanks} ranks: spin when each has a core, back off when they outnumber the cores.
+     * {@code localRanks} ranks (threads that need a core, NIC threads included): the adaptive
+     * idle strategy, patient when they outnumber the cores.
      */
     public static EngineConfig forNode(int localRanks, int nodeCores) {
-        IdleMode defaultIdle = localRanks <= nodeCores ? IdleMode.SPIN : IdleMode.BACKOFF;
         return new EngineConfig(
             intSetting("atoll.eager.limit", "ATOLL_EAGER_LIMIT", DEFAULT_EAGER_LIMIT),
             intSetting("atoll.eager.staged", "ATOLL_STAGED_EAGER_LIMIT", DEFAULT_STAGED_EAGER_LIMIT),
             intSetting("atoll.rndv.chunk", "ATOLL_RNDV_CHUNK", DEFAULT_CHUNK_BYTES),
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
-            enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, defaultIdle),
-            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING));
+            enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, IdleMode.ADAPTIVE),
+            enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING),
+            localRanks > nodeCores);
     }
 
     static <E extends Enum<E>> E enumSetting(String property, String env, Class<E> type, E fallback) {

@@ -6,11 +6,19 @@ import org.junit.jupiter.api.Test;
 
 class EngineConfigTest {
     @Test
-    void ranksSpinWhenEachHasACoreOfTheNode() {
+    void ranksWaitAdaptivelyAndArePatientOnlyWhenTheyOutnumberTheNodesCores() {
         // A rank bound to one core sees one processor; what counts is the node's cores.
-        assertEquals(EngineConfig.IdleMode.SPIN, EngineConfig.forNode(2, 2).idle());
-        assertEquals(EngineConfig.IdleMode.SPIN, EngineConfig.forNode(16, 16).idle());
-        assertEquals(EngineConfig.IdleMode.BACKOFF, EngineConfig.forNode(8, 2).idle());
+        assertEquals(EngineConfig.IdleMode.ADAPTIVE, EngineConfig.forNode(2, 2).idle());
+        assertEquals(false, EngineConfig.forNode(2, 2).oversubscribed());
+        assertEquals(false, EngineConfig.forNode(16, 16).oversubscribed());
+        assertEquals(true, EngineConfig.forNode(8, 2).oversubscribed());
+        assertEquals(EngineConfig.IdleMode.ADAPTIVE, EngineConfig.forNode(8, 2).idle());
+        System.setProperty("atoll.idle", "spin");
+        try {
+            assertEquals(EngineConfig.IdleMode.SPIN, EngineConfig.forNode(8, 2).idle());
+        } finally {
+            System.clearProperty("atoll.idle");
+        }
     }
 
     @Test
