@@ -69,59 +69,76 @@ final class Buffers {
      * @param write the data will be written (a receive): read-only buffers are refused
      */
     static long offset(Comm comm, String call, Object buf, int offset, int count, Datatype type, boolean write) {
+        return offset(comm, call, null, buf, offset, count, type, write);
+    }
+
+    /**
+     * As {@link #offset(Comm, String, Object, int, int, Datatype, boolean)} for argument {@code arg}
+     * of a call (null: the call's only buffer): a message reads {@code "call (arg): ..."}. The
+     * name is put together only for a message, so a call that passes its checks builds no string.
+     */
+    static long offset(Comm comm, String call, String arg, Object buf, int offset, int count, Datatype type,
+                       boolean write) {
         if (type != null && buf != null && buf.getClass() == type.arrayClass
                 && offset >= 0 && count >= 0
                 && offset + (long) count <= Array.getLength(buf)
                 && (long) count * type.size <= Integer.MAX_VALUE) {
             return type.arrayBase + (long) offset * type.size;
         }
-        return checkedOffset(comm, call, buf, offset, count, type, write);
+        return checkedOffset(comm, call, arg, buf, offset, count, type, write);
+    }
+
+    /** What a message names: the call, and the argument when there is one. */
+    private static String where(String call, String arg) {
+        return arg == null ? call : call + " (" + arg + ")";
     }
 
     /** Everything but an array of a basic type's own class: other buffers, derived types, and every error. */
-    private static long checkedOffset(Comm comm, String call, Object buf, int offset, int count, Datatype type,
-                                      boolean write) {
+    private static long checkedOffset(Comm comm, String call, String arg, Object buf, int offset, int count,
+                                      Datatype type, boolean write) {
         if (type == null) {
-            throw comm.raise(ErrorClass.TYPE, call + ": datatype is null");
+            throw comm.raise(ErrorClass.TYPE, where(call, arg) + ": datatype is null");
         }
         if (type.isObject()) {
-            throw comm.raise(ErrorClass.TYPE, call + ": MPI.OBJECT describes objects, not memory"
+            throw comm.raise(ErrorClass.TYPE, where(call, arg) + ": MPI.OBJECT describes objects, not memory"
                 + " (it is accepted by send, receive and sendRecv calls on an Object[] buffer)");
         }
         if (type == Datatype.NULL_TYPE) {
-            throw comm.raise(ErrorClass.TYPE, call + ": datatype is MPI_DATATYPE_NULL");
+            throw comm.raise(ErrorClass.TYPE, where(call, arg) + ": datatype is MPI_DATATYPE_NULL");
         }
-        type.checkUsable(comm, call);
+        if (!type.usable()) {
+            type.checkUsable(comm, where(call, arg));
+        }
         if (count < 0) {
-            throw comm.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
+            throw comm.raise(ErrorClass.COUNT, where(call, arg) + ": count " + count + " is negative");
         }
         long bytes = (long) count * type.size;
         if (bytes > Integer.MAX_VALUE) {
-            throw comm.raise(ErrorClass.COUNT, call + ": count " + count + " of " + type + " is " + bytes
+            throw comm.raise(ErrorClass.COUNT, where(call, arg) + ": count " + count + " of " + type + " is " + bytes
                 + " bytes, more than one message carries (2147483647)");
         }
         if (buf == null) {
             if (bytes == 0) {
                 return Addresses.BYTE_ARRAY_BASE;
             }
-            throw comm.raise(ErrorClass.BUFFER, call + ": buffer is null but count is " + count);
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": buffer is null but count is " + count);
         }
         if (offset < 0) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": offset " + offset + " is negative");
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": offset " + offset + " is negative");
         }
         if (buf instanceof Buffer) {
-            return bufferOffset(comm, call, (Buffer) buf, offset, count, type, bytes, write);
+            return bufferOffset(comm, call, arg, (Buffer) buf, offset, count, type, bytes, write);
         }
         Class<?> c = buf.getClass();
         if (!c.isArray() || !c.getComponentType().isPrimitive()) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": a " + c.getTypeName()
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": a " + c.getTypeName()
                 + " is not a buffer (use an array of a primitive type or a java.nio buffer)");
         }
         long arrayBase = arrayBase(c);
         int unit = elementSize(c);
         long start = (long) offset * unit;
         if (start > (long) Array.getLength(buf) * unit || !type.layout.fits(count, start, (long) Array.getLength(buf) * unit)) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at offset " + offset
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": count " + count + " of " + type + " at offset " + offset
                 + " does not fit in the buffer " + describe(buf) + span(type, count));
         }
         return arrayBase + start + type.dataLb;
@@ -153,23 +170,23 @@ final class Buffers {
             + ") from the offset)";
     }
 
-    private static long bufferOffset(Comm comm, String call, Buffer b, int offset, int count, Datatype type,
-                                     long bytes, boolean write) {
+    private static long bufferOffset(Comm comm, String call, String arg, Buffer b, int offset, int count,
+                                     Datatype type, long bytes, boolean write) {
         int unit = elementSize(b);
         long capacity = (long) b.capacity() * unit;
         long start = (long) offset * unit;
         if (start > capacity || !type.layout.fits(count, start, capacity)) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " (" + bytes
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": count " + count + " of " + type + " (" + bytes
                 + " bytes) at offset " + offset + " does not fit in the buffer " + describe(b) + span(type, count));
         }
         if (write && b.isReadOnly()) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b) + " is read-only");
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": the buffer " + describe(b) + " is read-only");
         }
         if (b.isDirect()) {
             return Addresses.addressOf(b) + start + type.dataLb;
         }
         if (!b.hasArray()) {
-            throw comm.raise(ErrorClass.BUFFER, call + ": the buffer " + describe(b)
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": the buffer " + describe(b)
                 + " has no accessible array (a read-only or view heap buffer); use a direct buffer or an array");
         }
         return arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit + start + type.dataLb;

@@ -35,6 +35,19 @@ final class CollectiveCall {
         this.name = name;
     }
 
+    /**
+     * A blocking collective that the calling thread runs itself ({@code DirectCollectives})
+     * begins: it is the one {@link #waiting} in until {@link #left}.
+     */
+    void entered() {
+        waiting = this;
+    }
+
+    /** The collective of {@link #entered} is over. */
+    static void left() {
+        waiting = null;
+    }
+
     /** Runs {@code step} once the collective has completed successfully, before the program sees it. */
     void after(Runnable step) {
         if (after == null) {

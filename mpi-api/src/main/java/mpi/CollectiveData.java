@@ -170,6 +170,16 @@ final class CollectiveData {
         return r;
     }
 
+    /**
+     * The reduction of predefined {@code op} on basic {@code type} when MPI defines it there and
+     * it has been made before (the first call of each pair goes the checking way,
+     * {@link #reduction}); null otherwise.
+     */
+    static Reduction predefinedReduction(Op op, Datatype type) {
+        ElementKind kind = kindOf(type);
+        return kind == null || op.code < 0 || op.code >= PREDEFINED.length ? null : PREDEFINED[op.code][kind.ordinal()];
+    }
+
     private static Reduction samePair(boolean max, int slot, ElementKind value) {
         Reduction r = SAME_PAIR[max ? 1 : 0][slot];
         if (r == null) {
@@ -353,15 +363,14 @@ final class CollectiveData {
     static Region region(CollectiveCall c, String arg, Object buf, int offset, int count, Datatype type,
                          boolean write, boolean read) {
         Comm comm = c.comm;
-        String where = c.name + " (" + arg + ")";
         if (type == null) {
-            throw comm.raise(ErrorClass.TYPE, where + ": datatype is null");
+            throw comm.raise(ErrorClass.TYPE, c.name + " (" + arg + "): datatype is null");
         }
         if (type.isObject()) {
-            throw comm.raise(ErrorClass.TYPE, where + ": MPI.OBJECT is supported in the blocking bcast,"
+            throw comm.raise(ErrorClass.TYPE, c.name + " (" + arg + "): MPI.OBJECT is supported in the blocking bcast,"
                 + " gather(v), scatter(v) and allgather(v) only");
         }
-        long off = Buffers.offset(comm, where, buf, offset, count, type, write);
+        long off = Buffers.offset(comm, c.name, arg, buf, offset, count, type, write);
         Object base = Buffers.base(buf);
         if (contiguous(type)) {
             return new Region(base, off);

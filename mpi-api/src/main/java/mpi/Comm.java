@@ -77,6 +77,11 @@ public class Comm implements Freeable {
     private volatile Request creationRequest;
 
     volatile Errhandler errhandler = Errhandler.FATAL_HANDLER;
+    /**
+     * The blocking collective last run directly on this communicator (by its calling thread, see
+     * {@code CommCollectives}), reused by the next of the same name: such a call creates no object.
+     */
+    private CollectiveCall directCall;
 
     Comm(String name, int p2pContext, int collContext) {
         this.name = name;
@@ -1305,6 +1310,16 @@ public class Comm implements Freeable {
      * call on an intracommunicator, one per stage on an intercommunicator
      * ({@link IntercommCollectives#TAGS}).
      */
+    /** The call object of a blocking collective named {@code name} run directly (reused, see {@link #directCall}). */
+    final CollectiveCall directCall(String name) {
+        CollectiveCall k = directCall;
+        if (k == null || !k.name.equals(name)) {
+            k = new CollectiveCall(this, name);
+            directCall = k;
+        }
+        return k;
+    }
+
     final int nextCollectiveTags(int count) {
         return collectiveCalls.getAndAdd(count);
     }

@@ -6,6 +6,7 @@ import java.util.function.IntFunction;
 
 import org.atollmpi.coll.Barrier;
 import org.atollmpi.coll.Collectives;
+import org.atollmpi.coll.DirectCollectives;
 import org.atollmpi.coll.Reduction;
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
@@ -204,6 +205,18 @@ final class CommCollectives {
             return IntercommCollectives.barrier((Intercomm) c, call, nb);
         }
         Engine e = begin(c, call);
+        if (!nb && DirectCollectives.runsBarrier(c.size)) {
+            CollectiveCall k = c.directCall(call);
+            k.entered();
+            try {
+                DirectCollectives.barrier(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1));
+            } catch (EngineException ex) {
+                throw c.raise(ex, call);
+            } finally {
+                CollectiveCall.left();
+            }
+            return null;
+        }
         CollectiveCall k = new CollectiveCall(c, call);
         return run(k, e, nb, null, null, tag -> Barrier.start(e, c.worldRanks, c.rank, c.collContext, tag));
     }
@@ -216,6 +229,24 @@ final class CommCollectives {
         if (ObjectCollectives.involved(c, call, nb, type, type)) {
             root(c, call, root);
             ObjectCollectives.bcast(c, call, buf, off, count, root);
+            return null;
+        }
+        if (!nb && type != null && type.isContiguous() && count >= 0
+                && (long) count * type.size <= DirectCollectives.BCAST_BYTES
+                && DirectCollectives.runsBcast(c.size, count * type.size)) {
+            root(c, call, root);
+            long at = Buffers.offset(c, call, "buf", buf, off, count, type, c.rank != root);
+            CollectiveCall k = c.directCall(call);
+            k.entered();
+            try {
+                DirectCollectives.bcast(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
+                    Buffers.base(buf), at, count * type.size, root);
+            } catch (EngineException ex) {
+                throw c.raise(ex, call);
+            } finally {
+                CollectiveCall.left();
+            }
+            Reference.reachabilityFence(buf);
             return null;
         }
         CollectiveCall k = new CollectiveCall(c, call);
@@ -696,6 +727,9 @@ final class CommCollectives {
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
         }
         Engine e = begin(c, call);
+        if (!nb && which == ALLREDUCE && directAllReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op)) {
+            return null;
+        }
         CollectiveCall k = new CollectiveCall(c, call);
         count(c, call, "count", count);
         type(c, call, "datatype", type);
@@ -718,6 +752,42 @@ final class CommCollectives {
                         r.offset, m, red);
             }
         });
+    }
+
+    /**
+     * A blocking allreduce of a predefined operation on a few bytes of a basic type, run by the
+     * calling thread ({@link DirectCollectives}): false, having done nothing, for anything else
+     * (and for every argument the checks of the general path would refuse, so its messages stay).
+     */
+    private static boolean directAllReduce(Comm c, Engine e, String call, Object sbuf, int soff, Object rbuf,
+                                           int roff, int count, Datatype type, Op op) {
+        if (type == null || op == null || op.freed || op.code == Op.USER || !type.isContiguous() || count < 0
+                || count > DirectCollectives.ALLREDUCE_BYTES) {
+            return false;
+        }
+        Reduction red = CollectiveData.predefinedReduction(op, type);
+        if (red == null || !DirectCollectives.runsAllreduce(c.size, elements(count, type, red), red)) {
+            return false;
+        }
+        boolean inPlace = sbuf == IN_PLACE;
+        if (!inPlace && sbuf != null && sbuf == rbuf && soff == roff && count > 0) {
+            return false; // aliased without the in-place form: the general path says so
+        }
+        long s = inPlace ? 0 : Buffers.offset(c, call, "sendbuf", sbuf, soff, count, type, false);
+        long r = Buffers.offset(c, call, "recvbuf", rbuf, roff, count, type, true);
+        CollectiveCall k = c.directCall(call);
+        k.entered();
+        try {
+            DirectCollectives.allreduce(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
+                inPlace ? IN_PLACE : Buffers.base(sbuf), s, Buffers.base(rbuf), r, elements(count, type, red), red);
+        } catch (EngineException ex) {
+            throw c.raise(ex, call);
+        } finally {
+            CollectiveCall.left();
+        }
+        Reference.reachabilityFence(sbuf);
+        Reference.reachabilityFence(rbuf);
+        return true;
     }
 
     static Request reduceScatter(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,

@@ -263,6 +263,11 @@ public final class Datatype implements Freeable, Cloneable {
      * Raises ERR_TYPE unless this type can describe data in a communication: not freed,
      * committed, and not the null type.
      */
+    /** Committed and not freed: {@link #checkUsable} passes. */
+    boolean usable() {
+        return committed && !freed;
+    }
+
     void checkUsable(Comm comm, String call) {
         if (freed) {
             throw comm.raise(ErrorClass.TYPE, call + ": datatype " + this + " has been freed");

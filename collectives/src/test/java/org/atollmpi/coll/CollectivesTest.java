@@ -14,6 +14,7 @@ import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.engine.Operation;
+import org.atollmpi.nic.Board;
 import org.atollmpi.nic.local.LocalBoard;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -61,7 +62,11 @@ class CollectivesTest {
 
     /** Runs {@code body} on every member of a group of {@code n}, each on its own thread and engine. */
     static void group(int n, Member body) throws Exception {
-        LocalBoard board = new LocalBoard(n);
+        group(new LocalBoard(n), n, body);
+    }
+
+    /** As {@link #group(int, Member)}, over {@code board} (of {@code n} ranks), which it closes. */
+    static void group(Board board, int n, Member body) throws Exception {
         EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
         int[] group = new int[n];
         for (int i = 0; i < n; i++) {
