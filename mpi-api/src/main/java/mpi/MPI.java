@@ -315,6 +315,7 @@ public final class MPI {
             throw new MPIException(ErrorClass.ARG, call + ": thread level " + required
                 + " is not one of MPI.THREAD_SINGLE (0) ... MPI.THREAD_MULTIPLE (3)");
         }
+        RankRuntime started;
         synchronized (LOCK) {
             if (phase == RUNNING) {
                 throw new MPIException(ErrorClass.OTHER, call + ": MPI is already initialized");
@@ -337,7 +338,9 @@ public final class MPI {
             }
             enter(rt, rt.engine(), rt.rank(), rt.size(), rt.threadLevel());
             rt.describePendingWith(MPI::contextName, MPI::describePendingAbove);
+            started = rt;
         }
+        JitTraining.run(started);
     }
 
     /** For {@code mpirun --timeout}: the blocking collective being waited in and the windows' epochs. */

@@ -53,8 +53,8 @@ public final class ClassDataTraining {
         int[] total = new int[1];
         world.reduce(value, total, 1, MPI.INT, MPI.SUM, 0);
         world.reduce(new double[] {me}, new double[1], 1, MPI.DOUBLE, MPI.MAX, 0);
-        // Agrona's idle strategies a rank may pick (Engine.newIdleStrategy when every rank has a
-        // core, AsyncProgress): this job's placement picks the engine's back-off instead.
+        // Agrona's idle strategies a rank may pick (Engine.newIdleStrategy with ATOLL_IDLE=spin,
+        // AsyncProgress): the engine's adaptive one is what this job's ranks use.
         IdleStrategy[] idlers = {NoOpIdleStrategy.INSTANCE, new BusySpinIdleStrategy(), new BackoffIdleStrategy()};
         for (IdleStrategy idler : idlers) {
             idler.reset();

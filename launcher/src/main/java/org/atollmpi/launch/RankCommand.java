@@ -236,19 +236,26 @@ final class RankCommand {
      * few hundred times, and still compile what a program runs hot: the shm board's first barrier
      * at 64 ranks took 7-17% less time with three, 15-23% less with ten (docs/SCALING.md). Before
      * the user's options, so theirs win; nothing for a node with a core a rank, where the ranks
-     * spin and want their code compiled early.
+     * spin and want their code compiled early. A node of at most two ranks a core also gets
+     * {@link RankCompilerHints#trainingOptions}: its ranks run MPI_Init's training pass, which
+     * those lower thresholds keep short.
      *
      * @param java      whether the rank is a JVM (options go right after {@code command}'s first word)
      * @param ranks     the ranks on the node
      * @param cores     the node's cores
      */
     static List<String> withNodeOptions(List<String> command, boolean java, int ranks, int cores) {
-        if (!java || ranks <= cores) {
+        if (!java) {
             return command;
         }
-        List<String> cmd = new ArrayList<>(command.size() + 1);
+        List<String> cmd = new ArrayList<>(command.size() + RankCompilerHints.LIBRARY.size() + 1);
         cmd.add(command.get(0));
-        cmd.add("-XX:CompileThresholdScaling=" + (ranks >= 8 * cores ? 10 : 3));
+        if (ranks > cores) {
+            cmd.add("-XX:CompileThresholdScaling=" + (ranks >= 8 * cores ? 10 : 3));
+        }
+        if (ranks <= 2 * cores) {
+            cmd.addAll(RankCompilerHints.trainingOptions());
+        }
         cmd.addAll(command.subList(1, command.size()));
         return cmd;
     }

@@ -81,6 +81,20 @@ public final class EngineCounters {
         return cancelledSends;
     }
 
+    /**
+     * Starts every count again from zero: after MPI_Init's training pass, whose messages are the
+     * library's, not the program's. Called with no traffic in flight from other threads.
+     */
+    public void clear() {
+        java.util.Arrays.fill(depositsTo, 0);
+        rendezvousSends = 0;
+        rtsWindows = 0;
+        inPlaceSends = 0;
+        stagedSends = 0;
+        ringSends = 0;
+        cancelledSends = 0;
+    }
+
     @Override
     public String toString() {
         return "fast " + fastSends() + ", eager " + eagerSends() + ", rendezvous " + rendezvousSends + " (RTS windows "

@@ -41,19 +41,26 @@ public final class RankRuntime implements AutoCloseable {
     private final RuntimeSettings settings;
     private final int threadLevel;
     private final String processorName;
+    private final Training training;
+    /** The job spans nodes, whose training decisions may differ: the ranks agree on one. */
+    private final boolean trainingNeedsAgreement;
+    /** What the training pass cost, for {@code ATOLL_STATS}; null before it ran. */
+    private volatile String trainingReport;
     /** How the layer above names a communicator context in a report of pending operations. */
     private volatile IntFunction<String> contextNames = c -> "context " + c;
     /** What the layer above adds to that report (open epochs, say); none until it says. */
     private volatile Supplier<List<String>> pendingAbove = List::of;
 
     private RankRuntime(JobWiring bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
-                        int threadLevel, String processorName) {
+                        int threadLevel, String processorName, Training training, boolean trainingNeedsAgreement) {
         this.bootstrap = bootstrap;
         this.engine = engine;
         this.asyncProgress = asyncProgress;
         this.settings = settings;
         this.threadLevel = threadLevel;
         this.processorName = processorName;
+        this.training = training;
+        this.trainingNeedsAgreement = trainingNeedsAgreement;
     }
 
     /**
@@ -85,7 +92,10 @@ public final class RankRuntime implements AutoCloseable {
         Engine engine = new Engine(port, EngineConfig.forNode(threads, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
-        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host);
+        // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
+        Training training = Training.choose(settings.training(), engine.size(), real.nodeRanks().length, cores);
+        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training,
+            real.nodeRanks().length < real.size());
         if (bootstrap != null) {
             bootstrap.onDiagnose(runtime::describePending);
         }
@@ -160,6 +170,28 @@ public final class RankRuntime implements AutoCloseable {
         return asyncProgress != null;
     }
 
+    /** What MPI_Init's training pass is to cover on this rank ({@link Training}). */
+    public Training training() {
+        return training;
+    }
+
+    /**
+     * Whether the ranks must agree on the training pass before it runs: the job spans nodes, and
+     * each node decided for itself (on one node every rank decides alike).
+     */
+    public boolean trainingNeedsAgreement() {
+        return trainingNeedsAgreement;
+    }
+
+    /**
+     * The training pass is over: its traffic is forgotten by the engine's counters (they count
+     * the program's messages), and {@code report} is what {@code ATOLL_STATS} says of it.
+     */
+    public void trained(String report) {
+        engine.counters().clear();
+        trainingReport = report;
+    }
+
     /** Host name of this rank, for {@code getProcessorName}. */
     public String processorName() {
         return processorName;
@@ -205,7 +237,8 @@ public final class RankRuntime implements AutoCloseable {
         engine.quiesce();
         if (settings.stats()) {
             System.err.println("atoll-mpi: rank " + engine.rank() + ": " + engine.counters()
-                + (engine.faultCount() > 0 ? "; protocol faults " + engine.faultCount() : ""));
+                + (engine.faultCount() > 0 ? "; protocol faults " + engine.faultCount() : "")
+                + (trainingReport != null ? "; training " + trainingReport : ""));
         }
         if (bootstrap != null) {
             bootstrap.barrier();

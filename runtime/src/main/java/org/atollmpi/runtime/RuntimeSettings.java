@@ -31,6 +31,9 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  * <tr><td>{@code atoll.test.nodes}</td><td>{@code ATOLL_TEST_NODES}</td><td>a test aid: the ranks of each node
  *     pretend to be on this many nodes (dealt round robin, a board file each), so that one machine runs a job
  *     that spans nodes</td></tr>
+ * <tr><td>{@code atoll.training}</td><td>{@code ATOLL_TRAINING}</td><td>{@code auto} (the default),
+ *     {@code full}, {@code collectives} or {@code off}: what MPI_Init's training pass drives through the JIT
+ *     ({@link Training})</td></tr>
  * <tr><td>{@code atoll.nic.late}</td><td>{@code ATOLL_NIC_LATE_COMPLETION}</td><td>a seed: put the board behind
  *     the late-completing board (one-sided operations complete late and out of order), for testing</td></tr>
  * </table>
@@ -40,8 +43,10 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  * @param lateSeed      the late-completion seed, or null for none
  * @param board         which board the rank opens its port on
  * @param testNodes     pretend nodes per real node (1: the real ones)
+ * @param training      the training setting as given (null: auto), checked
  */
-record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board, int testNodes) {
+record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board, int testNodes,
+                       String training) {
     /** The values of {@code atoll.board} / {@code ATOLL_BOARD}. */
     enum BoardChoice {
         SHM, TCP, AUTO;
@@ -102,7 +107,9 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
                     + " must be a number of nodes (1 or more), not '" + nodes + "'");
             }
         }
-        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board, testNodes);
+        String training = setting(env, properties, Training.PROPERTY, Training.ENV);
+        Training.choose(training, 2, 1, 1); // refuses a value that is none of the choices, naming it
+        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board, testNodes, training);
     }
 
     /** The space the board supplier sees: the real one, or its nodes split as {@code atoll.test.nodes} asks. */

@@ -47,14 +47,28 @@ import org.openjdk.jmh.annotations.Warmup;
 // The JIT directives mpirun gives every rank (org.atollmpi.launch.RankCompilerHints; a test in
 // tests checks that the two lists agree): without them the mpi* requests and statuses escape
 // (80 and 48 B a message).
-@Fork(value = 1, jvmArgsAppend = {"-XX:CompileCommand=quiet",
-    "-XX:CompileCommand=inline,mpi.Comm::iSend", "-XX:CompileCommand=inline,mpi.Comm::ibSend",
-    "-XX:CompileCommand=inline,mpi.Comm::isSend", "-XX:CompileCommand=inline,mpi.Comm::irSend",
-    "-XX:CompileCommand=inline,mpi.Comm::iRecv", "-XX:CompileCommand=inline,mpi.Comm::Isend",
-    "-XX:CompileCommand=inline,mpi.Comm::Ibsend", "-XX:CompileCommand=inline,mpi.Comm::Issend",
-    "-XX:CompileCommand=inline,mpi.Comm::Irsend", "-XX:CompileCommand=inline,mpi.Comm::Irecv",
-    "-XX:CompileCommand=inline,mpi.Request::waitFor", "-XX:CompileCommand=inline,mpi.Comm::recv",
-    "-XX:CompileCommand=inline,mpi.Comm::Recv"})
+@Fork(value = 1, jvmArgsAppend = {"-XX:CompileCommand=quiet", "-XX:CompileCommand=inline,mpi.Comm::iSend",
+    "-XX:CompileCommand=inline,mpi.Comm::ibSend", "-XX:CompileCommand=inline,mpi.Comm::isSend",
+    "-XX:CompileCommand=inline,mpi.Comm::irSend", "-XX:CompileCommand=inline,mpi.Comm::iRecv",
+    "-XX:CompileCommand=inline,mpi.Comm::Isend", "-XX:CompileCommand=inline,mpi.Comm::Ibsend",
+    "-XX:CompileCommand=inline,mpi.Comm::Issend", "-XX:CompileCommand=inline,mpi.Comm::Irsend",
+    "-XX:CompileCommand=inline,mpi.Comm::Irecv", "-XX:CompileCommand=inline,mpi.Request::waitFor",
+    "-XX:CompileCommand=inline,mpi.Comm::recv", "-XX:CompileCommand=inline,mpi.Comm::Recv",
+    "-XX:CompileCommand=MaxNodeLimit,mpi.*::*,1", "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.engine.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.nic.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.coll.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.rma.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.runtime.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.agrona.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.coll.ReduceKernels::*,80000",
+    "-XX:CompileCommand=dontinline,org.atollmpi.engine.Engine::*", "-XX:CompileCommand=dontinline,mpi.Comm::send",
+    "-XX:CompileCommand=dontinline,mpi.Comm::isend", "-XX:CompileCommand=dontinline,mpi.Comm::receive",
+    "-XX:CompileCommand=dontinline,mpi.Comm::contiguousRecv", "-XX:CompileCommand=dontinline,mpi.Comm::irecv",
+    "-XX:CompileCommand=dontinline,mpi.CommCollectives::*",
+    "-XX:CompileCommand=dontinline,mpi.IntercommCollectives::*", "-XX:CompileCommand=dontinline,mpi.Win::access",
+    "-XX:CompileCommand=dontinline,mpi.Win::accessSerially", "-XX:CompileCommand=dontinline,mpi.Win::flush",
+    "-XX:CompileCommand=dontinline,mpi.Win::flushAll", "-XX:CompileCommand=dontinline,mpi.Request::waitAll",
+    "-XX:CompileCommand=dontinline,mpi.Request::waitAllStatus", "-XX:CompileCommand=exclude,mpi.JitTraining::*"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class PointToPointAllocation {

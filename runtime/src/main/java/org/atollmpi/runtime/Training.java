@@ -1,0 +1,49 @@
+package org.atollmpi.runtime;
+
+import java.util.Locale;
+
+/**
+ * How much of the library MPI_Init's training pass drives through the JIT on this rank (the layer
+ * above runs the pass, over the public API): the program's first loops then run compiled code
+ * instead of paying for the interpreter and for compilations that take the core its rank spins
+ * on (docs/BENCHMARKS.md, "The first calls").
+ *
+ * <p>The pass costs start-up CPU, so by default ({@code auto}) it is sized to what the node can
+ * spare: everything where every rank has a core of its own, the collectives only where ranks
+ * share cores two to one, nothing beyond that (64 ranks on two cores start as fast as before) and
+ * nothing in a world of one rank. {@code atoll.training} / {@code ATOLL_TRAINING} chooses
+ * otherwise: {@code auto}, {@code full}, {@code collectives} or {@code off}.
+ *
+ * <p>Every rank of a job must run the same pass (it communicates); nodes of a job may decide
+ * differently, so the pass agrees on the smallest decision first.
+ */
+public enum Training {
+    /** No pass. */
+    OFF,
+    /** Barrier, broadcast and allreduce. */
+    COLLECTIVES,
+    /** Point-to-point, collectives and one-sided. */
+    FULL;
+
+    static final String PROPERTY = "atoll.training";
+    static final String ENV = "ATOLL_TRAINING";
+
+    /**
+     * The pass for a rank of a world of {@code worldSize} on a node of {@code nodeRanks} ranks and
+     * {@code nodeCores} cores, as {@code setting} (null, or auto, full, collectives, off) asks.
+     */
+    static Training choose(String setting, int worldSize, int nodeRanks, int nodeCores) {
+        String s = setting == null || setting.isBlank() ? "auto" : setting.trim().toLowerCase(Locale.ROOT);
+        return switch (s) {
+            case "full", "on", "1", "true" -> FULL;
+            case "collectives" -> COLLECTIVES;
+            case "off", "0", "false", "none" -> OFF;
+            case "auto" -> worldSize < 2 ? OFF
+                : nodeRanks <= nodeCores ? FULL
+                : nodeRanks <= 2 * nodeCores ? COLLECTIVES
+                : OFF;
+            default -> throw new IllegalArgumentException(PROPERTY + " / " + ENV
+                + " must be auto, full, collectives or off, not '" + setting + "'");
+        };
+    }
+}

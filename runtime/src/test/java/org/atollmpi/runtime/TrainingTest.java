@@ -1,0 +1,39 @@
+package org.atollmpi.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+class TrainingTest {
+    @Test
+    void automaticallyEverythingWithACoreARankTheCollectivesAtTwoARankNothingBeyondOrAlone() {
+        assertEquals(Training.FULL, Training.choose(null, 2, 2, 2));
+        assertEquals(Training.FULL, Training.choose("auto", 16, 16, 16));
+        assertEquals(Training.COLLECTIVES, Training.choose(null, 4, 4, 2));
+        assertEquals(Training.COLLECTIVES, Training.choose(null, 3, 3, 2));
+        assertEquals(Training.OFF, Training.choose(null, 5, 5, 2));
+        assertEquals(Training.OFF, Training.choose(null, 64, 64, 2));
+        assertEquals(Training.OFF, Training.choose(null, 1, 1, 2), "a world of one has nothing to train");
+        // a job across nodes: what this node can spare, whatever the world's size
+        assertEquals(Training.FULL, Training.choose(null, 64, 2, 2));
+    }
+
+    @Test
+    void aChoiceIsTakenAsGivenAndAnUnknownOneNamesTheSetting() {
+        assertEquals(Training.FULL, Training.choose("FULL", 64, 64, 2));
+        assertEquals(Training.COLLECTIVES, Training.choose("collectives", 2, 2, 2));
+        assertEquals(Training.OFF, Training.choose("off", 2, 2, 2));
+        assertEquals(Training.OFF, Training.choose("0", 2, 2, 2));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> RuntimeSettings.from(Map.of("ATOLL_TRAINING", "sometimes"), new Properties()));
+        assertTrue(e.getMessage().contains("ATOLL_TRAINING") && e.getMessage().contains("sometimes"), e.getMessage());
+        Properties p = new Properties();
+        p.setProperty("atoll.training", "off");
+        assertEquals("off", RuntimeSettings.from(Map.of("ATOLL_TRAINING", "full"), p).training(), "the property wins");
+    }
+}
