@@ -1313,7 +1313,7 @@ public class Comm implements Freeable {
     /** The call object of a blocking collective named {@code name} run directly (reused, see {@link #directCall}). */
     final CollectiveCall directCall(String name) {
         CollectiveCall k = directCall;
-        if (k == null || !k.name.equals(name)) {
+        if (k == null || (k.name != name && !k.name.equals(name))) { // names are constants: identity first
             k = new CollectiveCall(this, name);
             directCall = k;
         }

@@ -24,10 +24,11 @@ import org.atollmpi.runtime.Training;
  * <p>The pass runs in rounds of growing length ({@value #FIRST_ROUND} iterations, then four times
  * more each round, at most {@value #LONGEST_ROUND}): each round drives the calls, then waits
  * until the compiler threads sleep. A round after which no rank's compilers used more than
- * {@value #SETTLED_NANOS} ns ends the pass (the ranks agree with an allreduce), so it adapts to
- * the JIT's thresholds: {@code mpirun} lowers them for the library's classes
- * ({@code RankCompilerHints}) and the pass ends after three short rounds; started by another
- * launcher, it runs longer rounds to reach the JVM's default thresholds. The pass's own loops
+ * {@value #SETTLED_NANOS} ns ends the pass (the ranks agree with an allreduce), and so does the
+ * round that takes the library past the JIT's thresholds ({@link #maxRounds}): {@code mpirun}
+ * lowers them for the library's classes and says by how much ({@value #SCALING_PROPERTY}), and
+ * the pass ends after at most three short rounds; started by another launcher, it runs up to
+ * five, to reach the JVM's default thresholds. The pass's own loops
  * stay interpreted, as a program's {@code main} does (they run once a round), so what the JIT
  * compiles is the library, as a program's loop will call it.
  *
@@ -38,11 +39,17 @@ import org.atollmpi.runtime.Training;
  * where.
  */
 final class JitTraining {
-    static final int FIRST_ROUND = 100;
-    static final int LONGEST_ROUND = 6400;
-    static final int MAX_ROUNDS = 6;
+    static final int FIRST_ROUND = 30;
+    static final int LONGEST_ROUND = 7680;
+    /**
+     * The system property {@code mpirun} sets to the factor it scaled the library's JIT thresholds
+     * by ({@code RankCompilerHints.trainingOptions}); 1 when absent (another launcher).
+     */
+    static final String SCALING_PROPERTY = "atoll.jit.libraryScaling";
+    /** HotSpot's default invocations before C2 (Tier4InvocationThreshold): what the rounds must reach. */
+    private static final int TIER4_INVOCATIONS = 5000;
     /** A round whose compilations took less CPU than this on every rank left nothing to compile. */
-    static final long SETTLED_NANOS = 5_000_000;
+    static final long SETTLED_NANOS = 10_000_000;
     private static final long QUIET_NANOS = 1_000_000;
     private static final long COMPILE_WAIT_LIMIT_NANOS = 2_000_000_000L;
     private static final int LARGE = 64 * 1024;
@@ -113,6 +120,7 @@ final class JitTraining {
         int[] busy = new int[1];
         int rounds = 0;
         int iterations = FIRST_ROUND;
+        int maxRounds = maxRounds(scaling());
         StringBuilder each = new StringBuilder();
         do {
             long before = compilers.cpuNanos();
@@ -128,11 +136,36 @@ final class JitTraining {
             comm.allReduce(busy, 1, MPI.INT, MPI.MAX);
             rounds++;
             iterations = Math.min(iterations * 4, LONGEST_ROUND);
-        } while (busy[0] != 0 && rounds < MAX_ROUNDS);
+        } while (busy[0] != 0 && rounds < maxRounds);
         long compiled = compilers.cpuNanos() - compiledBefore;
         return scope.name().toLowerCase(java.util.Locale.ROOT) + ", " + rounds + " rounds in "
             + (System.nanoTime() - start) / 1_000_000 + " ms"
             + (compiledBefore >= 0 ? ", compilers " + compiled / 1_000_000 + " ms of CPU" : "") + each + ")";
+    }
+
+    /** The factor mpirun scaled the library's thresholds by, 1 when it did not say. */
+    private static double scaling() {
+        try {
+            double s = Double.parseDouble(System.getProperty(SCALING_PROPERTY, "1"));
+            return s > 0 && s <= 1 ? s : 1;
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    /**
+     * The most rounds: enough that their iterations add up to twice what the library's methods
+     * need to reach C2's threshold (where C1 then compiles them for good, under mpirun): 3 rounds
+     * (630 iterations) under mpirun's 0.02, 5 (10,230) at the JVM's own thresholds.
+     */
+    static int maxRounds(double scaling) {
+        int rounds = 0;
+        long iterations = 0;
+        for (long n = FIRST_ROUND; iterations < 2 * TIER4_INVOCATIONS * scaling; n = Math.min(n * 4, LONGEST_ROUND)) {
+            iterations += n;
+            rounds++;
+        }
+        return rounds;
     }
 
     /** One round: every call in scope, {@code n} times (the rare sizes less often). */
@@ -172,7 +205,7 @@ final class JitTraining {
 
     /** How often a round drives a rare case (large messages): enough to compile, bounded in time. */
     private static int rare(int n) {
-        return Math.min(n / 4, 64);
+        return Math.min(n / 4, 128);
     }
 
     private void exchange(int size, Object out, Object in) {
@@ -236,6 +269,7 @@ final class JitTraining {
         }
     }
 
+    /** osu_put_latency's, osu_get_latency's and osu_fop_latency's calls, under each synchronisation. */
     private void oneSided(int n) {
         win.lock(MPI.LOCK_SHARED, peer, 0);
         for (int i = 0; i < n; i++) {
@@ -247,14 +281,17 @@ final class JitTraining {
             win.flush(peer);
         }
         win.unlock(peer);
-        win.lockAll(0);
         for (int i = 0; i < n / 4; i++) {
+            win.lock(MPI.LOCK_SHARED, peer, 0);
             win.put(directOut, 8, MPI.BYTE, peer, 256, 8, MPI.BYTE);
+            win.unlock(peer);
+            win.lockAll(0);
+            win.get(directIn, 8, MPI.BYTE, peer, 320, 8, MPI.BYTE);
             win.flush(peer);
+            win.unlockAll();
         }
-        win.unlockAll();
         win.fence(0);
-        for (int i = 0; i < n / 8; i++) {
+        for (int i = 0; i < n / 4; i++) {
             win.put(directOut, 8, MPI.BYTE, peer, 512, 8, MPI.BYTE);
             win.fence(0);
         }

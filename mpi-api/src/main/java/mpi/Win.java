@@ -879,39 +879,42 @@ public final class Win implements Freeable {
 
     /** MPI_Win_flush: completes the operations to {@code targetRank} at the origin and the target. */
     public void flush(int targetRank) {
-        flushCall("flush", targetRank);
+        flushCall("flush", false, targetRank);
     }
 
     public void flushAll() {
-        flushCall("flushAll", -1);
+        flushCall("flushAll", true, -1);
     }
 
     /** MPI_Win_flush_local: the same as {@link #flush} (a NIC completion is local and remote at once). */
     public void flushLocal(int targetRank) {
-        flushCall("flushLocal", targetRank);
+        flushCall("flushLocal", false, targetRank);
     }
 
     public void flushLocalAll() {
-        flushCall("flushLocalAll", -1);
+        flushCall("flushLocalAll", true, -1);
     }
 
-    /** A flush, on the window's monitor only under THREAD_MULTIPLE (see {@link #concurrentCalls}). */
-    private void flushCall(String call, int target) {
+    /**
+     * A flush of one target, or of all ({@code all}, target -1), on the window's monitor only
+     * under THREAD_MULTIPLE (see {@link #concurrentCalls}).
+     */
+    private void flushCall(String call, boolean all, int target) {
         if (!concurrentCalls) {
-            flushImpl(call, target);
+            flushImpl(call, all, target);
             return;
         }
         synchronized (this) {
-            flushImpl(call, target);
+            flushImpl(call, all, target);
         }
     }
 
-    private void flushImpl(String call, int target) {
+    private void flushImpl(String call, boolean all, int target) {
         live(call);
         if (target == MPI.PROC_NULL) {
             return;
         }
-        if (target != -1 || !call.endsWith("All")) {
+        if (!all) {
             checkRank(call, "targetRank", target);
         }
         try {

@@ -236,9 +236,8 @@ final class RankCommand {
      * few hundred times, and still compile what a program runs hot: the shm board's first barrier
      * at 64 ranks took 7-17% less time with three, 15-23% less with ten (docs/SCALING.md). Before
      * the user's options, so theirs win; nothing for a node with a core a rank, where the ranks
-     * spin and want their code compiled early. A node of at most two ranks a core also gets
-     * {@link RankCompilerHints#trainingOptions}: its ranks run MPI_Init's training pass, which
-     * those lower thresholds keep short.
+     * spin and want their code compiled early: it gets {@link RankCompilerHints#trainingOptions}
+     * instead, since its ranks run MPI_Init's training pass, which those lower thresholds keep short.
      *
      * @param java      whether the rank is a JVM (options go right after {@code command}'s first word)
      * @param ranks     the ranks on the node
@@ -253,7 +252,7 @@ final class RankCommand {
         if (ranks > cores) {
             cmd.add("-XX:CompileThresholdScaling=" + (ranks >= 8 * cores ? 10 : 3));
         }
-        if (ranks <= 2 * cores) {
+        if (ranks <= cores) {
             cmd.addAll(RankCompilerHints.trainingOptions());
         }
         cmd.addAll(command.subList(1, command.size()));

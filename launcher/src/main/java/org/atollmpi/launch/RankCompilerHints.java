@@ -20,7 +20,7 @@ import java.util.List;
  * {@code PointToPointAllocation -prof gc}, which forks with these options: {@code mpiWaitFor}
  * 0.001 B a message against 80 without them (docs/BENCHMARKS.md).</li>
  * <li><b>The library compiled early, by C1</b> ({@link #LIBRARY}): the library's classes reach
- * the JIT's thresholds twenty times sooner ({@code CompileThresholdScaling} {@value #SCALING},
+ * the JIT's thresholds fifty times sooner ({@code CompileThresholdScaling} {@value #SCALING},
  * {@link #trainingOptions}, where the node trains), and are compiled by C1 only (C2 gives up on them at once: {@code MaxNodeLimit} 1 for them as
  * the root of a compilation, and tiered compilation then compiles them with C1 at full
  * optimisation), except the reduction kernels ({@link #C2_LOOPS}), whose loops C2 vectorises.
@@ -46,7 +46,8 @@ public final class RankCompilerHints {
         "mpi.Request::waitFor", "mpi.Comm::recv", "mpi.Comm::Recv");
     /** The library's packages: compiled early, by C1. */
     static final List<String> LIBRARY = List.of("mpi.*::*", "org.atollmpi.engine.*::*", "org.atollmpi.nic.*::*",
-        "org.atollmpi.coll.*::*", "org.atollmpi.rma.*::*", "org.atollmpi.runtime.*::*", "org.agrona.*::*");
+        "org.atollmpi.coll.*::*", "org.atollmpi.rma.*::*", "org.atollmpi.runtime.*::*", "org.agrona.*::*",
+        "io.netty.*::*");
     /** Of the library, what C2 compiles: loops it vectorises. */
     static final List<String> C2_LOOPS = List.of("org.atollmpi.coll.ReduceKernels::*");
     /** Where a program's C2-compiled loop stops inlining the library (the entry points above excepted). */
@@ -57,7 +58,9 @@ public final class RankCompilerHints {
         "mpi.Request::waitAllStatus");
     /** The training pass: interpreted, as a program's main. */
     static final String TRAINING = "mpi.JitTraining::*";
-    static final String SCALING = "0.05";
+    static final String SCALING = "0.02";
+    /** The property that tells the training pass the scaling ({@code mpi.JitTraining}). */
+    static final String SCALING_PROPERTY = "atoll.jit.libraryScaling";
     /** C2's default node limit, given back to {@link #C2_LOOPS}. */
     private static final String C2_NODE_LIMIT = "80000";
 
@@ -89,10 +92,10 @@ public final class RankCompilerHints {
     }
 
     /**
-     * The library's early thresholds, for a rank whose node runs MPI_Init's training pass (at most
-     * two ranks a core, {@code org.atollmpi.runtime.Training}): the pass then ends after a few
-     * short rounds. Where the node does not train (more ranks a core) they would only make every
-     * rank compile more while the job starts, when the cores are shortest.
+     * The library's early thresholds, for a rank whose node runs MPI_Init's training pass (a core
+     * a rank, {@code org.atollmpi.runtime.Training}): the pass then ends after three short
+     * rounds. Where the node does not train (ranks share cores) they would only make every rank
+     * compile more while the job starts, when the cores are shortest.
      */
     public static List<String> trainingOptions() {
         List<String> options = new ArrayList<>(LIBRARY.size() + 1);
@@ -100,6 +103,7 @@ public final class RankCompilerHints {
         for (String pattern : LIBRARY) {
             options.add("-XX:CompileCommand=CompileThresholdScaling," + pattern + "," + SCALING);
         }
+        options.add("-D" + SCALING_PROPERTY + "=" + SCALING); // how long the training pass runs
         return options;
     }
 }

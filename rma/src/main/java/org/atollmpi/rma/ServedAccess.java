@@ -28,6 +28,12 @@ final class ServedAccess {
     private final int context;
     private final int replyContext;
     private final List<List<Answer>> outstanding = new ArrayList<>();
+    /**
+     * Answers awaited in all, so that a flush of a window with none (every window over board
+     * memory, and a served one between accesses) looks at no list: the common flush calls no
+     * collection method and creates no iterator.
+     */
+    private int awaited;
     private int nextReply = FIRST_REPLY_TAG;
 
     /** One answer awaited: the receive, what it must hold, and the request's composite to complete. */
@@ -69,6 +75,7 @@ final class ServedAccess {
 
     private void track(int member, Answer a) {
         outstanding.get(member).add(a);
+        awaited++;
         if (a.done != null) {
             engine.whenComplete(a.receive, r -> engine.completeComposite(a.done, error(a), message(a, member)));
         }
@@ -76,6 +83,9 @@ final class ServedAccess {
 
     /** Waits for every answer from {@code member}; raises the first refused access. */
     void await(int member) {
+        if (awaited == 0) {
+            return;
+        }
         List<Answer> answers = outstanding.get(member);
         EngineException first = null;
         for (Answer a : answers) {
@@ -86,6 +96,7 @@ final class ServedAccess {
             }
             engine.release(a.receive);
         }
+        awaited -= answers.size();
         answers.clear();
         if (first != null) {
             throw first;
@@ -93,6 +104,9 @@ final class ServedAccess {
     }
 
     void awaitAll() {
+        if (awaited == 0) {
+            return;
+        }
         EngineException first = null;
         for (int m = 0; m < outstanding.size(); m++) {
             try {

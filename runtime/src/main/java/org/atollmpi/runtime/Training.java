@@ -38,10 +38,7 @@ public enum Training {
             case "full", "on", "1", "true" -> FULL;
             case "collectives" -> COLLECTIVES;
             case "off", "0", "false", "none" -> OFF;
-            case "auto" -> worldSize < 2 ? OFF
-                : nodeRanks <= nodeCores ? FULL
-                : nodeRanks <= 2 * nodeCores ? COLLECTIVES
-                : OFF;
+            case "auto" -> worldSize < 2 || nodeRanks > nodeCores ? OFF : FULL;
             default -> throw new IllegalArgumentException(PROPERTY + " / " + ENV
                 + " must be auto, full, collectives or off, not '" + setting + "'");
         };

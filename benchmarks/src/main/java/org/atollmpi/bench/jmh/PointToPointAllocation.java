@@ -59,7 +59,7 @@ import org.openjdk.jmh.annotations.Warmup;
     "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.coll.*::*,1",
     "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.rma.*::*,1",
     "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.runtime.*::*,1",
-    "-XX:CompileCommand=MaxNodeLimit,org.agrona.*::*,1",
+    "-XX:CompileCommand=MaxNodeLimit,org.agrona.*::*,1", "-XX:CompileCommand=MaxNodeLimit,io.netty.*::*,1",
     "-XX:CompileCommand=MaxNodeLimit,org.atollmpi.coll.ReduceKernels::*,80000",
     "-XX:CompileCommand=dontinline,org.atollmpi.engine.Engine::*", "-XX:CompileCommand=dontinline,mpi.Comm::send",
     "-XX:CompileCommand=dontinline,mpi.Comm::isend", "-XX:CompileCommand=dontinline,mpi.Comm::receive",
