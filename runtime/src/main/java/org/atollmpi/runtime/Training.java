@@ -8,11 +8,13 @@ import java.util.Locale;
  * instead of paying for the interpreter and for compilations that take the core its rank spins
  * on (docs/BENCHMARKS.md, "The first calls").
  *
- * <p>The pass costs start-up CPU, so by default ({@code auto}) it is sized to what the node can
- * spare: everything where every rank has a core of its own, the collectives only where ranks
- * share cores two to one, nothing beyond that (64 ranks on two cores start as fast as before) and
- * nothing in a world of one rank. {@code atoll.training} / {@code ATOLL_TRAINING} chooses
- * otherwise: {@code auto}, {@code full}, {@code collectives} or {@code off}.
+ * <p>The pass costs start-up CPU, so by default ({@code auto}) it runs only where the node can
+ * spare it: everything where every rank has a core of its own, nothing where ranks share cores
+ * (there the compilations of every rank compete for the cores: four ranks on two cores took 0.6 s
+ * longer to start, twice Open MPI Java's whole start, and their collectives were no faster; 64
+ * ranks start as before) and nothing in a world of one rank. {@code atoll.training} /
+ * {@code ATOLL_TRAINING} chooses otherwise: {@code auto}, {@code full}, {@code collectives} or
+ * {@code off}.
  *
  * <p>Every rank of a job must run the same pass (it communicates); nodes of a job may decide
  * differently, so the pass agrees on the smallest decision first.

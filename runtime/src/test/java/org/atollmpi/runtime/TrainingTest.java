@@ -11,12 +11,11 @@ import org.junit.jupiter.api.Test;
 
 class TrainingTest {
     @Test
-    void automaticallyEverythingWithACoreARankTheCollectivesAtTwoARankNothingBeyondOrAlone() {
+    void automaticallyEverythingWithACoreARankNothingWhereRanksShareCoresOrAlone() {
         assertEquals(Training.FULL, Training.choose(null, 2, 2, 2));
         assertEquals(Training.FULL, Training.choose("auto", 16, 16, 16));
-        assertEquals(Training.COLLECTIVES, Training.choose(null, 4, 4, 2));
-        assertEquals(Training.COLLECTIVES, Training.choose(null, 3, 3, 2));
-        assertEquals(Training.OFF, Training.choose(null, 5, 5, 2));
+        assertEquals(Training.OFF, Training.choose(null, 3, 3, 2));
+        assertEquals(Training.OFF, Training.choose(null, 4, 4, 2));
         assertEquals(Training.OFF, Training.choose(null, 64, 64, 2));
         assertEquals(Training.OFF, Training.choose(null, 1, 1, 2), "a world of one has nothing to train");
         // a job across nodes: what this node can spare, whatever the world's size
