@@ -62,7 +62,30 @@ public final class Memory {
 
     /** Copies {@code bytes} bytes; either side may be an array or native memory. */
     public static void copy(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long bytes) {
-        UNSAFE.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
+        if (bytes <= SMALL && (srcBase != dstBase || dstOffset <= srcOffset || dstOffset >= srcOffset + bytes)) {
+            copySmall(srcBase, srcOffset, dstBase, dstOffset, (int) bytes);
+        } else {
+            UNSAFE.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
+        }
+    }
+
+    /**
+     * Copies and zeroings up to this many bytes go eight at a time through plain loads and stores
+     * instead of {@code Unsafe.copyMemory}/{@code setMemory}: C1, which compiles the library
+     * ({@code RankCompilerHints}), calls those as native methods, and a fast send's or a small
+     * record's few bytes cost less than the call's thread-state transitions. A forward loop, so
+     * only for copies whose target does not start inside their source.
+     */
+    static final long SMALL = 128;
+
+    private static void copySmall(Object srcBase, long srcOffset, Object dstBase, long dstOffset, int bytes) {
+        int i = 0;
+        for (; i + 8 <= bytes; i += 8) {
+            UNSAFE.putLong(dstBase, dstOffset + i, UNSAFE.getLong(srcBase, srcOffset + i));
+        }
+        for (; i < bytes; i++) {
+            UNSAFE.putByte(dstBase, dstOffset + i, UNSAFE.getByte(srcBase, srcOffset + i));
+        }
     }
 
     /**
@@ -78,7 +101,17 @@ public final class Memory {
     }
 
     public static void setMemory(long address, long bytes, byte value) {
-        UNSAFE.setMemory(address, bytes, value);
+        if (bytes <= SMALL && value == 0) {
+            int i = 0;
+            for (; i + 8 <= bytes; i += 8) {
+                UNSAFE.putLong(address + i, 0L);
+            }
+            for (; i < bytes; i++) {
+                UNSAFE.putByte(address + i, (byte) 0);
+            }
+        } else {
+            UNSAFE.setMemory(address, bytes, value);
+        }
     }
 
     public static long getLong(long address) {
