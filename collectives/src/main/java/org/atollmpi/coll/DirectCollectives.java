@@ -14,7 +14,7 @@ import org.atollmpi.engine.Operation;
  * {@code allReduce} of small vectors are what programs call in their loops, and with a schedule
  * each one went through a composite operation, hooks, a lambda and a dozen objects: 3.5 to 5
  * times Open MPI Java's steady-state time on two ranks, and a long path for the JIT to compile
- * before the program's first call (docs/BENCHMARKS.md, "Collectives from the first call").
+ * before the program's first call (docs/BENCHMARKS.md, "Fast from the first call on a full node").
  *
  * <p>Each method sends exactly the messages, with exactly the tags, of the schedule of the same
  * algorithm ({@link Barrier}, {@link BinomialBcast}, {@link FoldIn} + {@link RecursiveDoublingExchange}

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * JIT directives every rank's JVM gets from {@code mpirun}, before the user's own options. They
  * say how the library's code is compiled; the program's own code is compiled as the JVM always
- * does. Four groups, each with its reason:
+ * does. Three groups, each with its reason:
  *
  * <ol>
  * <li><b>Entry points inlined</b> ({@link #INLINED}): the small entry points of the nonblocking
@@ -26,16 +26,17 @@ import java.util.List;
  * optimisation), except the reduction kernels ({@link #C2_LOOPS}), whose loops C2 vectorises.
  * Why: MPI_Init's training pass ({@code mpi.JitTraining}) compiles the library before the
  * program's first call, while the ranks wait for it; C2 took 0.6-0.9 s of CPU per rank for what
- * C1 compiles in 0.1-0.2 s, and on a node with a core per rank a message costs the same in both
- * (the time is the cache line between the cores, docs/BENCHMARKS.md "The first calls"). The
+ * C1 compiles in 0.15-0.2 s. C1's code is slower once warm (an 8-byte ping-pong 0.19-0.21 µs a
+ * message against C2's 0.12-0.13), but the first calls, which is what programs and benchmarks
+ * time, were no faster with everything compiled by C2 (docs/BENCHMARKS.md "The first calls"). The
  * training pass itself is never compiled ({@code exclude}): its loops run once, as a program's
  * {@code main} does, so the JIT compiles the library as a program calls it.</li>
  * <li><b>The library not inlined into the program</b> ({@link #NOT_INLINED}): when C2 compiles a
  * loop of the program, it stops at the library's internal entry points instead of copying the
  * library's call tree into the loop. That compilation happens thousands of iterations into the
  * program's first loop, on the core its rank spins on: small, it costs a fraction of a
- * millisecond there instead of tens. The methods named are all larger than C1 inlines anyway
- * (35 bytes), so the library's own C1 code is the same.</li>
+ * millisecond there instead of tens. Most of the methods named are larger than C1 inlines anyway
+ * (35 bytes); the engine's few small ones cost the library's C1 code a call each.</li>
  * </ol>
  */
 public final class RankCompilerHints {
