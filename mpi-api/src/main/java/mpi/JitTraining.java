@@ -24,11 +24,11 @@ import org.atollmpi.runtime.Training;
  * <p>The pass runs in rounds of growing length ({@value #FIRST_ROUND} iterations, then four times
  * more each round, at most {@value #LONGEST_ROUND}): each round drives the calls, then waits
  * until the compiler threads sleep. A round after which no rank's compilers used more than
- * {@value #SETTLED_NANOS} ns ends the pass (the ranks agree with an allreduce), and so does the
- * round that takes the library past the JIT's thresholds ({@link #maxRounds}): {@code mpirun}
- * lowers them for the library's classes and says by how much ({@value #SCALING_PROPERTY}), and
- * the pass ends after at most three short rounds; started by another launcher, it runs up to
- * five, to reach the JVM's default thresholds. The pass's own loops
+ * {@value #SETTLED_NANOS} ns ends the pass, and so does the round that takes the library past the
+ * JIT's thresholds on some rank ({@link #maxRounds}); the ranks agree on both with an allreduce.
+ * {@code mpirun} lowers the thresholds for the library's classes of the ranks it starts itself and
+ * says by how much ({@value #SCALING_PROPERTY}): three short rounds; ranks started by another
+ * launcher (or on another host) have the JVM's own, for which it takes five. The pass's own loops
  * stay interpreted, as a program's {@code main} does (they run once a round), so what the JIT
  * compiles is the library, as a program's loop will call it.
  *
@@ -117,7 +117,10 @@ final class JitTraining {
     /** The rounds, until one leaves nothing to compile on any rank; what they cost. */
     private String rounds(CompilerThreads compilers, long start) {
         long compiledBefore = compilers.cpuNanos();
-        int[] busy = new int[1];
+        // [0]: some rank's compilers were busy in the round; [1]: some rank has run its most
+        // rounds. Both agreed on, so every rank runs the same rounds, whatever its thresholds (a
+        // rank that mpirun started on another host has the JVM's own, its local ones mpirun's).
+        int[] more = new int[2];
         int rounds = 0;
         int iterations = FIRST_ROUND;
         int maxRounds = maxRounds(scaling());
@@ -129,14 +132,15 @@ final class JitTraining {
             long driven = System.nanoTime();
             boolean quiet = compilers.awaitQuiet(QUIET_NANOS, COMPILE_WAIT_LIMIT_NANOS);
             long compiled = compilers.cpuNanos() - before;
-            busy[0] = !quiet || compiled > SETTLED_NANOS ? 1 : 0;
+            more[0] = !quiet || compiled > SETTLED_NANOS ? 1 : 0;
+            more[1] = rounds + 1 >= maxRounds ? 1 : 0;
             each.append(rounds == 0 ? " (" : ", ").append(iterations).append(": ")
                 .append((driven - began) / 1_000_000).append('+').append((System.nanoTime() - driven) / 1_000_000)
                 .append(" ms, compiled ").append(compiled / 1_000_000);
-            comm.allReduce(busy, 1, MPI.INT, MPI.MAX);
+            comm.allReduce(more, 2, MPI.INT, MPI.MAX);
             rounds++;
             iterations = Math.min(iterations * 4, LONGEST_ROUND);
-        } while (busy[0] != 0 && rounds < maxRounds);
+        } while (more[0] != 0 && more[1] == 0);
         long compiled = compilers.cpuNanos() - compiledBefore;
         return scope.name().toLowerCase(java.util.Locale.ROOT) + ", " + rounds + " rounds in "
             + (System.nanoTime() - start) / 1_000_000 + " ms"

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
+import org.atollmpi.tests.harness.Repo;
 import org.atollmpi.tests.programs.AfterTraining;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,6 +42,24 @@ class TrainingJobTest {
             long deposits = Long.parseLong(m.group(2)) + Long.parseLong(m.group(3));
             assertTrue(deposits < 100, "the counters still count the training: " + line);
         }
+    }
+
+    @Test
+    void ranksWhoseThresholdsDifferRunTheSameRounds() {
+        // mpirun scales the library's JIT thresholds of the ranks it starts itself and says so; a
+        // rank on another host, or started by another launcher, has the JVM's own. Here rank 0
+        // says it has the JVM's own (five rounds would take it past them) and rank 1 mpirun's
+        // (three): they must still run the same rounds, or one waits in a round the other skips.
+        String script = "if [ \"$OMPI_COMM_WORLD_RANK\" = 0 ]; then s=1; else s=0.02; fi; exec java"
+            + " -Datoll.jit.libraryScaling=$s -cp " + Repo.jar() + ":" + Repo.testClasses() + " "
+            + AfterTraining.class.getName();
+        JobResult result = Job.command(Repo.mpirun().toString(), "-np", "2", "-x", "ATOLL_TRAINING=full",
+                "-x", "ATOLL_STATS=1", "sh", "-c", script).timeout(Duration.ofSeconds(180)).run();
+        result.assertOk(2);
+        List<String> rounds = result.matching(".*training full, \\d+ rounds.*").stream()
+            .map(line -> line.replaceAll(".*training full, (\\d+) rounds.*", "$1")).toList();
+        assertEquals(2, rounds.size(), result.describe());
+        assertEquals(rounds.get(0), rounds.get(1), "the ranks ran different rounds: " + result.describe());
     }
 
     @Test
