@@ -45,7 +45,7 @@ final class JitTraining {
      * The system property {@code mpirun} sets to the factor it scaled the library's JIT thresholds
      * by ({@code RankCompilerHints.trainingOptions}); 1 when absent (another launcher).
      */
-    static final String SCALING_PROPERTY = "atoll.jit.libraryScaling";
+    static final String SCALING_PROPERTY = Training.SCALING_PROPERTY;
     /** HotSpot's default invocations before C2 (Tier4InvocationThreshold): what the rounds must reach. */
     private static final int TIER4_INVOCATIONS = 5000;
     /** A round whose compilations took less CPU than this on every rank left nothing to compile. */

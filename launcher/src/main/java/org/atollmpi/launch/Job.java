@@ -258,8 +258,11 @@ final class Job {
                 pb.environment().putAll(localEnvironment); // built over the exported values
                 pb.redirectInput(r == 0 ? Redirect.INHERIT : Redirect.from(new File("/dev/null")));
             } else {
+                // the remote node's cores are its own to count: its slots stand in for them here
+                List<String> rankCommand = RankCommand.withNodeOptions(command, spec.executable() == null, localSize,
+                        member.node().slots());
                 pb = new ProcessBuilder(RemoteCommand.command(spec.rsh(), member.node().name(), spec.baseDir(), wiring,
-                        command));
+                        rankCommand));
                 // the secret and rank 0's input go through the remote shell's stdin
                 pb.redirectInput(Redirect.PIPE);
             }

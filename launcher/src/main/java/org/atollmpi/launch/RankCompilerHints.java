@@ -61,11 +61,23 @@ public final class RankCompilerHints {
     static final String TRAINING = "mpi.JitTraining::*";
     static final String SCALING = "0.02";
     /** The property that tells the training pass the scaling ({@code mpi.JitTraining}). */
-    static final String SCALING_PROPERTY = "atoll.jit.libraryScaling";
+    static final String SCALING_PROPERTY = org.atollmpi.runtime.Training.SCALING_PROPERTY;
     /** C2's default node limit, given back to {@link #C2_LOOPS}. */
     private static final String C2_NODE_LIMIT = "80000";
 
     private RankCompilerHints() {
+    }
+
+    /**
+     * Prints the options of a rank with a core of its own, on one line, for a launcher other
+     * than mpirun: {@code mpiexec.hydra -n 2 java $(java -cp lib/atoll-mpi.jar
+     * org.atollmpi.launch.RankCompilerHints) -cp lib/atoll-mpi.jar:. MyProgram} (docs/PORTING.md).
+     * With them, MPI_Init's training pass runs as under mpirun.
+     */
+    public static void main(String[] args) {
+        List<String> all = new ArrayList<>(trainingOptions());
+        all.addAll(options());
+        System.out.println(String.join(" ", all));
     }
 
     /**

@@ -93,7 +93,8 @@ public final class RankRuntime implements AutoCloseable {
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
-        Training training = Training.choose(settings.training(), engine.size(), real.nodeRanks().length, cores);
+        Training training = Training.choose(settings.training(), engine.size(), real.nodeRanks().length, cores,
+            System.getProperty(Training.SCALING_PROPERTY) != null);
         RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training,
             real.nodeRanks().length < real.size());
         if (bootstrap != null) {

@@ -108,7 +108,7 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
             }
         }
         String training = setting(env, properties, Training.PROPERTY, Training.ENV);
-        Training.choose(training, 2, 1, 1); // refuses a value that is none of the choices, naming it
+        Training.choose(training, 2, 1, 1, true); // refuses a value that is none of the choices, naming it
         return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board, testNodes, training);
     }
 
