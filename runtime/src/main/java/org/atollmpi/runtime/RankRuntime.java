@@ -42,7 +42,7 @@ public final class RankRuntime implements AutoCloseable {
     private final int threadLevel;
     private final String processorName;
     private final Training training;
-    /** The job spans nodes, whose training decisions may differ: the ranks agree on one. */
+    /** The ranks' training decisions may differ (a job across nodes, a PMI launcher's): they agree on one. */
     private final boolean trainingNeedsAgreement;
     /** What the training pass cost, for {@code ATOLL_STATS}; null before it ran. */
     private volatile String trainingReport;
@@ -95,8 +95,11 @@ public final class RankRuntime implements AutoCloseable {
         // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
         Training training = Training.choose(settings.training(), engine.size(), real.nodeRanks().length, cores,
             System.getProperty(Training.SCALING_PROPERTY) != null);
-        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training,
-            real.nodeRanks().length < real.size());
+        // Ranks decide alike from alike inputs on a node mpirun started; across nodes, or under a
+        // PMI launcher (which may bind each rank to its own cores, and whose ranks' JVM options
+        // are the user's), they agree first.
+        boolean agree = real.nodeRanks().length < real.size() || bootstrap instanceof PmiBootstrap;
+        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training, agree);
         if (bootstrap != null) {
             bootstrap.onDiagnose(runtime::describePending);
         }
@@ -177,8 +180,9 @@ public final class RankRuntime implements AutoCloseable {
     }
 
     /**
-     * Whether the ranks must agree on the training pass before it runs: the job spans nodes, and
-     * each node decided for itself (on one node every rank decides alike).
+     * Whether the ranks must agree on the training pass before it runs: the job spans nodes, each
+     * node deciding for itself, or a PMI launcher started it (on one node of mpirun's every rank
+     * decides alike).
      */
     public boolean trainingNeedsAgreement() {
         return trainingNeedsAgreement;
