@@ -11,6 +11,7 @@ import java.nio.ShortBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
 
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
@@ -50,6 +51,14 @@ public final class MPI {
     private static Object attachedBuffer;
     /** Whether this process has said that the board is full and buffers come from ordinary memory. */
     private static final AtomicBoolean boardFullReported = new AtomicBoolean();
+    /** Says so, once; the engine may call it from the thread that collected dropped board buffers. */
+    private static final IntConsumer BOARD_FULL_NOTICE = capacity -> {
+        if (boardFullReported.compareAndSet(false, true)) {
+            System.err.println("atoll-mpi: rank " + MPI.COMM_WORLD.rank + ": board memory is full (a buffer of "
+                + capacity + " bytes did not fit); MPI.newByteBuffer and the new*Buffer calls now return ordinary"
+                + " direct memory when the board has no room (large sends from it are staged)");
+        }
+    };
 
     private static final long CLOCK_ORIGIN = System.nanoTime();
     private static final Version VERSION_INFO = new Version(3, 1);
@@ -660,8 +669,10 @@ public final class MPI {
      * A direct buffer in native byte order, zero-filled. While MPI runs it is board memory, which
      * other ranks on the board reach without a copy through the host (rendezvous, RMA), and which
      * returns to the board once the buffer (and every view of it) is unreachable. Before Init,
-     * after Finalize, or when the board is full it is an ordinary direct buffer; the first time
-     * the board is full, one line on standard error says so.
+     * after Finalize, or when the board has no room it is an ordinary direct buffer, at
+     * {@code allocateDirect}'s cost (dropped board buffers are collected off this thread for later
+     * calls); the first time the board is found full of buffers still held, one line on standard
+     * error says so.
      */
     public static ByteBuffer newByteBuffer(int capacity) {
         if (capacity < 0) {
@@ -669,14 +680,9 @@ public final class MPI {
         }
         Engine e = phase == RUNNING ? engine : null;
         if (e != null && capacity > 0) {
-            ByteBuffer b = e.allocateBuffer(capacity);
+            ByteBuffer b = e.allocateBuffer(capacity, BOARD_FULL_NOTICE);
             if (b != null) {
                 return b;
-            }
-            if (boardFullReported.compareAndSet(false, true)) {
-                System.err.println("atoll-mpi: rank " + COMM_WORLD.rank + ": board memory is full (a buffer of "
-                    + capacity + " bytes did not fit); MPI.newByteBuffer and the new*Buffer calls now return ordinary"
-                    + " direct memory when the board has no room (large sends from it are staged)");
             }
         }
         return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());

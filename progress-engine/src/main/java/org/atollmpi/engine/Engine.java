@@ -3,9 +3,9 @@ package org.atollmpi.engine;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 import org.agrona.collections.ArrayUtil;
@@ -77,8 +77,7 @@ public final class Engine implements AutoCloseable {
      * of taking the lock a second time to recycle the message.
      */
     private static final int UNLOCKED_COPY_BYTES = 16 * 1024;
-    /** How often an allocation of board memory that found the board full waits for collected buffers. */
-    private static final int BOARD_ALLOCATION_RETRIES = 7;
+    private static final IntConsumer NOBODY = capacity -> { };
     private static final WorkItem[] NO_ITEMS = new WorkItem[0];
 
     private final HostPort port;
@@ -659,36 +658,47 @@ public final class Engine implements AutoCloseable {
     /**
      * A direct buffer of board memory for {@code MPI.newByteBuffer} (native order, zeroed), which
      * peers on the board reach without a copy; its memory returns to the board once the buffer
-     * (and every view of it) is unreachable. When the board is full, waits briefly for buffers the
-     * program dropped to be collected (as the JDK does for direct memory).
+     * (and every view of it) is unreachable. When the board has no room the call returns at once,
+     * for the caller to use ordinary memory at {@code allocateDirect}'s cost, and a collection on
+     * another thread gives back the memory of buffers the program dropped for later calls (the JDK
+     * collects in the allocating call for direct memory; this never does).
      *
-     * @return the buffer, or {@code null} when the board has no room (or its memory cannot back a
-     *         direct buffer): the caller falls back to ordinary memory
+     * @param whenFull hears, with the capacity that did not fit, when the board turns out to be
+     *        full of buffers still held (a collection gave back less than that): at once, or later
+     *        from the collecting thread; again on each later call that finds no room until some
+     *        buffer's memory comes back
+     * @return the buffer, or {@code null} when the board has no room now (or its memory cannot
+     *         back a direct buffer): the caller falls back to ordinary memory
      */
-    public ByteBuffer allocateBuffer(int capacity) {
-        for (int attempt = 0; ; attempt++) {
-            BoardRegion region;
-            lock();
-            try {
-                region = port.allocate(capacity);
-                if (region == null) {
-                    resources.dropCache();
-                    region = port.allocate(capacity);
-                }
-            } finally {
-                unlock();
+    public ByteBuffer allocateBuffer(int capacity, IntConsumer whenFull) {
+        while (true) {
+            long seen = boardBuffers.released();
+            ByteBuffer b = tryAllocateBuffer(capacity);
+            if (b != null || !boardBuffers.reclaim(capacity, seen, whenFull)) {
+                return b;
             }
-            if (region != null) {
-                return boardBuffers.wrap(region, capacity);
-            }
-            if (attempt == BOARD_ALLOCATION_RETRIES || boardBuffers.live() == 0) {
-                return null;
-            }
-            if (attempt == 0) {
-                System.gc(); // dropped board buffers go back once their cleaners run
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1L << attempt));
         }
+    }
+
+    /** {@link #allocateBuffer(int, IntConsumer)} for a caller that has nothing to say when the board is full. */
+    public ByteBuffer allocateBuffer(int capacity) {
+        return allocateBuffer(capacity, NOBODY);
+    }
+
+    /** Board memory now, or null. */
+    private ByteBuffer tryAllocateBuffer(int capacity) {
+        BoardRegion region;
+        lock();
+        try {
+            region = port.allocate(capacity);
+            if (region == null) {
+                resources.dropCache();
+                region = port.allocate(capacity);
+            }
+        } finally {
+            unlock();
+        }
+        return region == null ? null : boardBuffers.wrap(region, capacity);
     }
 
     /**
@@ -722,6 +732,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        boardBuffers.awaitReclaim();
         port.close();
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 
 import org.atollmpi.nic.Board;
 import org.junit.jupiter.api.Test;
@@ -696,7 +697,9 @@ abstract class EngineContract {
 
     /**
      * Board buffers the program drops go back to the board: twenty times the board's memory in
-     * buffers, each dropped at once, all come from the board.
+     * buffers, each dropped at once, all come from the board. A call that finds no room returns
+     * at once (the caller would take ordinary memory) while a collection runs elsewhere; asking
+     * again finds the memory back, and the board is never said to be full.
      */
     @Test
     void droppedBoardBuffersReturnToTheBoard() throws Exception {
@@ -704,11 +707,48 @@ abstract class EngineContract {
             if (e.allocateBuffer(4096) == null) {
                 return; // this board's memory cannot back direct buffers (the in-process board)
             }
+            AtomicInteger saidFull = new AtomicInteger();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             for (int i = 0; i < 80; i++) {
-                ByteBuffer b = e.allocateBuffer(256 << 10);
-                assertNotNull(b, "allocation " + i + ": the board did not take dropped buffers back");
+                ByteBuffer b;
+                while ((b = e.allocateBuffer(256 << 10, capacity -> saidFull.incrementAndGet())) == null) {
+                    assertEquals(0, saidFull.get(), "allocation " + i + ": the board did not take dropped buffers back");
+                    assertTrue(System.nanoTime() < deadline, "allocation " + i + ": no memory came back");
+                    Thread.yield();
+                }
                 b.put(0, (byte) i);
             }
+            assertEquals(0, saidFull.get(), "the board was said to be full");
+        });
+    }
+
+    /**
+     * A board full of buffers the program holds is said to be full once, by the collection that
+     * gave nothing back, and from then on a call that finds no room says so at once and starts
+     * no collection.
+     */
+    @Test
+    void aBoardFullOfHeldBuffersIsSaidToBeFull() throws Exception {
+        run(1, BoardLimits.DEFAULT.withHeapBytes(1 << 20), false, config(1024), e -> {
+            if (e.allocateBuffer(4096) == null) {
+                return; // this board's memory cannot back direct buffers (the in-process board)
+            }
+            CountDownLatch said = new CountDownLatch(1);
+            AtomicInteger capacitySaid = new AtomicInteger();
+            IntConsumer whenFull = capacity -> {
+                capacitySaid.set(capacity);
+                said.countDown();
+            };
+            List<ByteBuffer> held = new ArrayList<>();
+            for (ByteBuffer b; (b = e.allocateBuffer(64 << 10, whenFull)) != null; ) {
+                held.add(b);
+            }
+            assertTrue(said.await(20, TimeUnit.SECONDS), "the collection never said the board was full");
+            assertEquals(64 << 10, capacitySaid.get());
+            AtomicReference<Thread> sayer = new AtomicReference<>();
+            assertNull(e.allocateBuffer(64 << 10, capacity -> sayer.set(Thread.currentThread())));
+            assertSame(Thread.currentThread(), sayer.get(), "a known-full board is said to be full in the call");
+            assertTrue(held.size() >= 8, "only " + held.size() + " buffers fitted");
         });
     }
 
