@@ -122,6 +122,33 @@ public interface HostPort extends AutoCloseable {
         return null;
     }
 
+    /**
+     * Whether {@code reader} can read memory of this process that is not board memory (a direct
+     * buffer) through a window of {@link #exposeProcessMemory}: the shm board's cross-memory
+     * attach. Constant for the life of the port.
+     */
+    default boolean exposesProcessMemoryTo(int reader) {
+        return false;
+    }
+
+    /**
+     * Registers a read-only window over {@code length} bytes at {@code address} of this process
+     * (memory the board does not own: the caller keeps it alive and unchanged until the window
+     * is deregistered), which {@code reader} Gets with one copy. A Get the operating system
+     * refuses after all answers {@link NicStatus#TREFUSED}.
+     *
+     * @return the key, or {@code null} when this port cannot expose it (see
+     *         {@link #exposesProcessMemoryTo}) or the descriptor table is full
+     */
+    default WindowKey exposeProcessMemory(int reader, long address, long length) {
+        return null;
+    }
+
+    /** How peers read memory this port exposes, in words, for {@code ATOLL_STATS}. */
+    default String processMemoryAccess() {
+        return "none";
+    }
+
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);
 

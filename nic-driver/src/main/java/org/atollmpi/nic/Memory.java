@@ -55,6 +55,11 @@ public final class Memory {
     private Memory() {
     }
 
+    /** Where a primitive array's first element lies from its base (an offset in {@code (array, offset)} addressing). */
+    public static long arrayBaseOffset(Object array) {
+        return UNSAFE.arrayBaseOffset(array.getClass());
+    }
+
     /** The native address of a direct buffer's first element (its position is not applied). */
     public static long addressOf(Buffer directBuffer) {
         return UNSAFE.getLong(directBuffer, BUFFER_ADDRESS_OFFSET);

@@ -42,6 +42,12 @@ public final class NicStatus {
      * may not have been carried out there.
      */
     public static final int TLINK = 11;
+    /**
+     * The window lies in memory of the owner's process (not the board's) and the operating
+     * system refused this rank the read (cross-memory attach: a seccomp filter, ptrace rules,
+     * the owner gone). Nothing was copied; the layer above moves the data another way.
+     */
+    public static final int TREFUSED = 12;
 
     private NicStatus() {
     }
@@ -60,6 +66,7 @@ public final class NicStatus {
             case DONE: return "DONE";
             case TDESC: return "TDESC";
             case TLINK: return "TLINK";
+            case TREFUSED: return "TREFUSED";
             default: return "status " + status;
         }
     }
@@ -78,6 +85,7 @@ public final class NicStatus {
             case DONE: return "completed in the issuing call";
             case TDESC: return "the target's window descriptor is corrupt (base or length outside its memory)";
             case TLINK: return "the connection to the target was lost before it answered";
+            case TREFUSED: return "the operating system refused to read the window in the target's process";
             default: return "unknown NIC status " + status;
         }
     }

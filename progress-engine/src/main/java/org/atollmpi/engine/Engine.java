@@ -87,6 +87,13 @@ public final class Engine implements AutoCloseable {
     private final int fastLimit;
     private final int eagerLimit;
     private final int stagedEagerLimit;
+    /** Above it, a message from a private direct buffer to a peer in {@link #crossMemory} goes by rendezvous. */
+    private final int crossMemoryLimit;
+    /**
+     * Per peer: whether it reads this process's memory (the port's cross-memory attach), so an
+     * RTS may name a private direct buffer itself. Cleared for a peer once the kernel refused it.
+     */
+    private final boolean[] crossMemory;
     private final ReentrantLock lock;
     private final TargetGuards guards;               // thread-safe engines only
     private final IdleStrategy soleIdler;
@@ -126,6 +133,11 @@ public final class Engine implements AutoCloseable {
         this.fastLimit = port.fastSendCapacity();
         this.eagerLimit = Math.min(config.eagerLimit(), port.maxSendLength());
         this.stagedEagerLimit = Math.min(config.stagedEagerLimit(), port.maxSendLength());
+        this.crossMemoryLimit = Math.max(config.crossMemoryLimit(), eagerLimit);
+        this.crossMemory = new boolean[size];
+        for (int peer = 0; peer < size; peer++) {
+            crossMemory[peer] = port.exposesProcessMemoryTo(peer);
+        }
         this.lock = threadSafe ? new ReentrantLock() : null;
         this.guards = threadSafe ? new TargetGuards(size) : null;
         this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
@@ -168,6 +180,21 @@ public final class Engine implements AutoCloseable {
 
     public EngineConfig config() {
         return config;
+    }
+
+    /** Whether {@code peer} reads this process's memory, so an RTS may name a private direct buffer. */
+    boolean readsOurMemory(int peer) {
+        return crossMemory[peer];
+    }
+
+    /** The kernel refused {@code peer} a read of this process: its messages go through the board from now on. */
+    void crossMemoryRefused(int peer) {
+        crossMemory[peer] = false;
+    }
+
+    /** How peers read this process's memory, in words ({@code ATOLL_STATS}). */
+    public String processMemoryAccess() {
+        return port.processMemoryAccess();
     }
 
     /** The largest message sent eagerly from board memory (after the port's own limit). */
@@ -1039,9 +1066,10 @@ public final class Engine implements AutoCloseable {
      * protocol role, which the next try reuses.
      *
      * <p>Eager or rendezvous: data in board memory goes by rendezvous above the eager limit (the
-     * receiver copies it once, straight from the sender's buffer); anything else would have to be
-     * staged, which costs as many copies as eager plus a round trip, so it stays eager up to the
-     * staged limit.
+     * receiver copies it once, straight from the sender's buffer), and so does a private direct
+     * buffer above the cross-memory limit to a peer that reads this process's memory; anything
+     * else would have to be staged, which costs as many copies as eager plus a round trip, so it
+     * stays eager up to the staged limit.
      */
     boolean tryStart(Operation op) {
         ProtocolRole role = op.role;
@@ -1050,7 +1078,8 @@ public final class Engine implements AutoCloseable {
         }
         if (role == null && op.bytes > eagerLimit) {
             BoardRegion own = op.base == null ? port.regionOf(null, op.offset, op.bytes) : null;
-            if (own != null || op.bytes > stagedEagerLimit) {
+            if (own != null || op.bytes > stagedEagerLimit
+                || op.base == null && op.bytes > crossMemoryLimit && crossMemory[op.peer]) {
                 RendezvousSend r = new RendezvousSend(this, op, own);
                 register(r);
                 op.role = r;

@@ -11,25 +11,42 @@ package org.atollmpi.engine;
  * @param stagedEagerLimit largest message sent eagerly from anywhere else (heap arrays, private
  *                         direct buffers): a rendezvous would have to stage it, two copies plus a
  *                         round trip, so eager wins up to the receive ring's largest record
- * @param chunkBytes       size of one rendezvous staging chunk (pipelining unit for heap arrays)
+ * @param chunkBytes       size of the largest rendezvous staging chunk (pipelining unit for heap
+ *                         arrays; smaller messages are cut in chunks down to half of it)
  * @param stagingSlots     number of staging chunks in flight per rendezvous send
  * @param idle             the idle strategy of blocking waits
  * @param heapRendezvous   how a rendezvous moves data that is not in board memory
  * @param oversubscribed   the node has fewer cores than ranks (and their NIC threads): a wait that
  *                         finds nothing for long gives the core up altogether
+ * @param crossMemoryLimit largest message sent eagerly from a private direct buffer to a rank that
+ *                         can read this process's memory (the shm board's cross-memory attach);
+ *                         above it the RTS names the buffer itself and the receiver reads it, one
+ *                         copy by the kernel (the staged eager limit still applies to the others)
  */
 public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
-                           HeapRendezvous heapRendezvous, boolean oversubscribed) {
+                           HeapRendezvous heapRendezvous, boolean oversubscribed, int crossMemoryLimit) {
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** Capped by the board's largest record (128 KiB less a header on the shm board). */
     public static final int DEFAULT_STAGED_EAGER_LIMIT = 128 * 1024;
     /**
-     * Staging chunk: 128 KiB × 4 slots was at or above 256 KiB × 4, 64 KiB × 8 and 32 KiB × 8 at
-     * most sizes from 128 KiB to 4 MiB, latency and bandwidth, on a quiet 16-core machine
+     * Staging chunk, the largest (a message smaller than four of them is cut in smaller ones,
+     * down to half, {@code RendezvousSend.chunkFor}): 256 KiB × 4 slots, since each chunk is
+     * announced as it is filled and each slot given back as it is emptied. On the 2-core machine
+     * with one rank a core, OSU's latency from direct buffers at 1, 2 and 4 MiB took 48, 96 and
+     * 223 µs, against 88, 209 and 488 at 128 KiB × 4, 64-100 / 122-238 / 316-548 at 512 KiB × 2
+     * and 256 KiB × 2, 142 / 305 / 625 at 64 KiB × 4 (docs/BENCHMARKS.md, issue 25); osu_bw of
+     * 256-512 KiB arrays was faster in 128 KiB chunks. Before, when a batch of chunks was
+     * announced at once, 128 KiB × 4 had been the best on a quiet 16-core machine
      * (docs/benchmarks/heap-rendezvous-device.txt).
      */
-    public static final int DEFAULT_CHUNK_BYTES = 128 * 1024;
+    public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
     public static final int DEFAULT_STAGING_SLOTS = 4;
+    /**
+     * Cross-memory attach from 64 KiB up: one {@code process_vm_readv} of 128 KiB took 12.7 µs on
+     * the 2-core machine and an eager 128 KiB message (two copies through the ring) 22-28 µs, while
+     * at 64 KiB eager took 5 µs and the system call alone 8 (docs/BENCHMARKS.md, issue 25).
+     */
+    public static final int DEFAULT_CROSS_MEMORY_LIMIT = 64 * 1024;
 
     /** How a blocking wait spends its time when there is nothing to do. */
     public enum IdleMode {
@@ -79,6 +96,13 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, heapRendezvous, false);
     }
 
+    /** Cross-memory attach above the default limit. */
+    public EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes, int stagingSlots, IdleMode idle,
+                        HeapRendezvous heapRendezvous, boolean oversubscribed) {
+        this(eagerLimit, stagedEagerLimit, chunkBytes, stagingSlots, idle, heapRendezvous, oversubscribed,
+            DEFAULT_CROSS_MEMORY_LIMIT);
+    }
+
     public EngineConfig {
         if (eagerLimit < 0) {
             throw new IllegalArgumentException("eager limit must be >= 0: " + eagerLimit);
@@ -92,6 +116,9 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
         }
         if (stagingSlots < 1) {
             throw new IllegalArgumentException("staging slots must be >= 1: " + stagingSlots);
+        }
+        if (crossMemoryLimit < 0) {
+            throw new IllegalArgumentException("cross-memory eager limit must be >= 0: " + crossMemoryLimit);
         }
     }
 
@@ -108,7 +135,8 @@ public record EngineConfig(int eagerLimit, int stagedEagerLimit, int chunkBytes,
             intSetting("atoll.rndv.slots", "ATOLL_RNDV_SLOTS", DEFAULT_STAGING_SLOTS),
             enumSetting("atoll.idle", "ATOLL_IDLE", IdleMode.class, IdleMode.ADAPTIVE),
             enumSetting("atoll.rndv.heap", "ATOLL_RNDV_HEAP", HeapRendezvous.class, HeapRendezvous.STAGING),
-            localRanks > nodeCores);
+            localRanks > nodeCores,
+            intSetting("atoll.eager.crossMemory", "ATOLL_CROSS_MEMORY_LIMIT", DEFAULT_CROSS_MEMORY_LIMIT));
     }
 
     static <E extends Enum<E>> E enumSetting(String property, String env, Class<E> type, E fallback) {

@@ -16,6 +16,8 @@ public final class EngineCounters {
     private final long[] depositsTo;
     long rendezvousSends;
     long rtsWindows;
+    long crossMemorySends;
+    long crossMemoryRefused;
     long inPlaceSends;
     long stagedSends;
     long ringSends;
@@ -58,6 +60,16 @@ public final class EngineCounters {
         return rtsWindows;
     }
 
+    /** RTSs that named a private direct buffer, which the receiver read by cross-memory attach. */
+    public long crossMemorySends() {
+        return crossMemorySends;
+    }
+
+    /** Of those, the ones whose read the kernel refused (they went through the board after all). */
+    public long crossMemoryRefused() {
+        return crossMemoryRefused;
+    }
+
     /** Matched rendezvous whose data the receiver read in place (board memory), after a CTS. */
     public long inPlaceSends() {
         return inPlaceSends;
@@ -89,6 +101,8 @@ public final class EngineCounters {
         java.util.Arrays.fill(depositsTo, 0);
         rendezvousSends = 0;
         rtsWindows = 0;
+        crossMemorySends = 0;
+        crossMemoryRefused = 0;
         inPlaceSends = 0;
         stagedSends = 0;
         ringSends = 0;
@@ -98,7 +112,8 @@ public final class EngineCounters {
     @Override
     public String toString() {
         return "fast " + fastSends() + ", eager " + eagerSends() + ", rendezvous " + rendezvousSends + " (RTS windows "
-            + rtsWindows + ", in place " + inPlaceSends + ", staged " + stagedSends + ", through the ring "
+            + rtsWindows + ", of them cross-memory " + crossMemorySends
+            + (crossMemoryRefused > 0 ? " (" + crossMemoryRefused + " refused)" : "") + ", in place " + inPlaceSends + ", staged " + stagedSends + ", through the ring "
             + ringSends + "), cancelled " + cancelledSends;
     }
 }

@@ -8,14 +8,18 @@ import org.atollmpi.nic.NicStatus;
  * slot in flight; the NIC may complete them late and in any order.
  *
  * <pre>
- *  RTS named a window ───────────────────────────────────────▶ PULLING
+ *  RTS named a window ───────────────────────────────────────▶ PULLING ─TREFUSED─▶ SEND_CTS
  *  RTS without one ──▶ SEND_CTS ─CTS sent─▶ AWAIT_DATA ─DATA_WINDOW─▶ PULLING ─all Gets done─▶ SEND_FIN ─▶ DONE
  *                          │                    │                      ▲ CHUNK_READY: more to Get
  *                          │ 0 bytes wanted     └─FRAG records, all wanted bytes─▶ DONE
  *                          └──────────────────────────────────────────────────────▶ DONE
  * </pre>
  *
- * The receive completes as soon as its data is in (a failed Get completes it with ERR_INTERN once
+ * A window over the sender's process memory (cross-memory attach) that the kernel will not let
+ * this rank read (TREFUSED, in the call, before anything landed) is answered with a CTS after
+ * all, and the sender moves the data through the board.
+ *
+ * <p>The receive completes as soon as its data is in (a failed Get completes it with ERR_INTERN once
  * no Get is in flight any more); the role lives on until the FIN has left, and never touches the
  * receive buffer again.
  */
@@ -26,7 +30,8 @@ final class RendezvousReceive extends ProtocolRole {
     private State state;
     private final int senderHandle;
     private final int wanted;
-    private final boolean inPlace;
+    /** The RTS named a window: one Get of it all, no CTS (until the kernel refuses a cross-memory read). */
+    private boolean inPlace;
 
     private int windowId;
     private long capability;
@@ -109,11 +114,20 @@ final class RendezvousReceive extends ProtocolRole {
                 engine.makeReady(this); // the NIC is full of our Gets: their completions make room
                 break;
             }
+            if (status == NicStatus.TREFUSED && inPlace && c == 0) {
+                inPlace = false; // the data comes another way: ask for it
+                state = State.SEND_CTS;
+                return work + sendCts();
+            }
             requested++;
             inFlight++;
             work++;
             if (status != NicStatus.OK) { // completed in the call (DONE, or a NACK): no completion follows
                 landed(c, status == NicStatus.DONE ? NicStatus.OK : status);
+                // the slot is free: say so now, so the sender refills it while the next is copied
+                if (!failed && consumed < totalChunks) {
+                    work += reportConsumed();
+                }
             }
         }
         if (failed ? inFlight == 0 : consumed == totalChunks) {
@@ -121,15 +135,20 @@ final class RendezvousReceive extends ProtocolRole {
             completeReceive();
             return work + sendFin();
         }
-        if (consumed > reported) {
-            if (engine.control().chunkDone(peer, senderHandle, consumed)) {
-                reported = consumed;
-                work++;
-            } else {
-                engine.makeReady(this);
-            }
+        return work + reportConsumed();
+    }
+
+    /** Tells the sender which chunks have been copied out (their slots may be refilled). */
+    private int reportConsumed() {
+        if (consumed <= reported) {
+            return 0;
         }
-        return work;
+        if (!engine.control().chunkDone(peer, senderHandle, consumed)) {
+            engine.makeReady(this);
+            return 0;
+        }
+        reported = consumed;
+        return 1;
     }
 
     private int sendFin() {

@@ -55,6 +55,21 @@ final class RendezvousResources {
         return key;
     }
 
+    /**
+     * A window for an RTS over a private direct buffer of this process, which {@code reader}
+     * reads by cross-memory attach; null when the cap or the descriptor table says no.
+     */
+    WindowKey exposeForRts(int reader, long address, int bytes) {
+        if (rtsWindows >= rtsWindowCap) {
+            return null;
+        }
+        WindowKey key = port.exposeProcessMemory(reader, address, bytes);
+        if (key != null) {
+            rtsWindows++;
+        }
+        return key;
+    }
+
     /** The RTS's window is done with (FIN, or the send was cancelled). */
     void releaseRtsWindow(WindowKey key) {
         port.deregister(key);

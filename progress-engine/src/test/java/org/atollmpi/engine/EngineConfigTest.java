@@ -47,4 +47,15 @@ class EngineConfigTest {
             System.clearProperty("atoll.rndv.chunk");
         }
     }
+
+    @Test
+    void stagingChunksShrinkToHalfTheLargestSoSmallerMessagesStillPipeline() {
+        int k = 1024;
+        assertEquals(256 * k, RendezvousSend.chunkFor(4096 * k, 256 * k, 4), "4 MiB: the largest chunk");
+        assertEquals(256 * k, RendezvousSend.chunkFor(1024 * k, 256 * k, 4), "1 MiB: four of the largest");
+        assertEquals(192 * k, RendezvousSend.chunkFor(768 * k, 256 * k, 4), "768 KiB: four slots' worth");
+        assertEquals(128 * k, RendezvousSend.chunkFor(512 * k, 256 * k, 4), "512 KiB: four of half");
+        assertEquals(128 * k, RendezvousSend.chunkFor(256 * k, 256 * k, 4), "256 KiB: never below half");
+        assertEquals(132 * k, RendezvousSend.chunkFor(525_000, 256 * k, 4), "whole pages");
+    }
 }

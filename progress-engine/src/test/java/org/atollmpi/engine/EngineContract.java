@@ -696,6 +696,46 @@ abstract class EngineContract {
     }
 
     /**
+     * Large messages from private direct buffers: where the board lets the receiver read the
+     * sender's memory (the shm board), the RTS names the buffer itself and the receiver reads it
+     * with one copy, into an array or a direct buffer; elsewhere they go through the board. The
+     * data arrives whole either way, and the counters say which way it went.
+     */
+    @Test
+    void largeDirectSendsAreReadFromTheSendersMemoryWhereThePeerCan() throws Exception {
+        int[] sizes = {70_000, 1 << 20, 3 << 20};
+        run(2, BoardLimits.DEFAULT, false, staging(1024, 128 * 1024, 64 * 1024, 4), e -> {
+            boolean readsUs = e.port().exposesProcessMemoryTo(1 - e.rank());
+            for (int n : sizes) {
+                if (e.rank() == 0) {
+                    ByteBuffer out = ByteBuffer.allocateDirect(n);
+                    out.put(pattern(n, n)).clear();
+                    e.send(Engine.MODE_STANDARD, null, Addresses.addressOf(out), n, 1, 5, CTX);
+                    java.lang.ref.Reference.reachabilityFence(out);
+                } else {
+                    byte[] got = new byte[n];
+                    e.recv(got, B, n, 0, 5, CTX);
+                    assertArrayEquals(pattern(n, n), got, n + " bytes into an array");
+                }
+                if (e.rank() == 1) {
+                    ByteBuffer out = ByteBuffer.allocateDirect(n);
+                    out.put(pattern(n, n + 1)).clear();
+                    e.send(Engine.MODE_SYNCHRONOUS, null, Addresses.addressOf(out), n, 0, 6, CTX);
+                    java.lang.ref.Reference.reachabilityFence(out);
+                } else {
+                    ByteBuffer in = ByteBuffer.allocateDirect(n);
+                    e.recv(null, Addresses.addressOf(in), n, 1, 6, CTX);
+                    byte[] got = new byte[n];
+                    in.get(got);
+                    assertArrayEquals(pattern(n, n + 1), got, n + " bytes into a direct buffer");
+                }
+            }
+            assertEquals(readsUs ? sizes.length : 0, e.counters().crossMemorySends(), e.counters().toString());
+            assertEquals(0, e.counters().crossMemoryRefused(), e.counters().toString());
+        });
+    }
+
+    /**
      * Board buffers the program drops go back to the board: twenty times the board's memory in
      * buffers, each dropped at once, all come from the board. A call that finds no room returns
      * at once (the caller would take ordinary memory) while a collection runs elsewhere; asking

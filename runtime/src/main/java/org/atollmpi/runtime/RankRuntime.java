@@ -242,6 +242,7 @@ public final class RankRuntime implements AutoCloseable {
         engine.quiesce();
         if (settings.stats()) {
             System.err.println("atoll-mpi: rank " + engine.rank() + ": " + engine.counters()
+                + "; peers read direct buffers by " + engine.processMemoryAccess()
                 + (engine.faultCount() > 0 ? "; protocol faults " + engine.faultCount() : "")
                 + (trainingReport != null ? "; training " + trainingReport : ""));
         }

@@ -34,6 +34,9 @@ public final class ShmHostPort implements HostPort {
     /** The old value of the last atomic (the NIC's result register, {@link #fetchedValue}). */
     private long fetched;
     private final long[] capabilityOut = new long[1];
+    /** Each port's state word: the id of the process that has it open (0 while closed). */
+    private final long[] portStates;
+    private static final long OWN_PID = ProcessHandle.current().pid();
     /** Which channel the next poll starts with: notifications, the receive ring or a peer's slots. */
     private int pollCursor;
     /** The corrupt entry found in this port's memory, after which the port reads nothing more. */
@@ -52,8 +55,10 @@ public final class ShmHostPort implements HostPort {
         this.receiveRings = new ReceiveRing[ranks];
         this.notificationQueues = new NotificationQueue[ranks];
         this.windowTables = new WindowTable[ranks];
+        this.portStates = new long[ranks];
         for (int peer = 0; peer < ranks; peer++) {
             long port = layout.portAddress(boardAddress, peer);
+            portStates[peer] = port + ShmLayout.PORT_STATE_OFFSET;
             receiveRings[peer] = new ReceiveRing(port + layout.receiveRingOffset, layout.receiveRingBytes, ranks);
             notificationQueues[peer] = new NotificationQueue(port + layout.notificationsOffset,
                 layout.notificationEntries, ranks);
@@ -228,6 +233,27 @@ public final class ShmHostPort implements HostPort {
         return true; // every rank on an shm board maps the same file
     }
 
+    /** Every rank, where the kernel lets ranks read each other ({@link ProcessMemory}) or all are threads of this process. */
+    @Override
+    public boolean exposesProcessMemoryTo(int reader) {
+        return board.file() == null || ProcessMemory.usable();
+    }
+
+    @Override
+    public WindowKey exposeProcessMemory(int reader, long address, long length) {
+        checkOpen();
+        if (!exposesProcessMemoryTo(reader) || address <= 0 || length < 0) {
+            return null;
+        }
+        int id = windows.registerProcessMemory(address, length, capabilityOut);
+        return id < 0 ? null : new WindowKey(rank, id, capabilityOut[0]);
+    }
+
+    @Override
+    public String processMemoryAccess() {
+        return board.file() == null ? "the ranks' own memory (one process)" : ProcessMemory.describe();
+    }
+
     @Override
     public BoardRegion regionOf(Object base, long offset, long length) {
         checkOpen();
@@ -253,11 +279,28 @@ public final class ShmHostPort implements HostPort {
     @Override
     public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
                    long token) {
-        long address = resolve(target, windowId, capability, offset, length, WindowRights.READ, false);
+        long address = resolve(target, windowId, capability, offset, length, WindowRights.READ, false, true);
         if (address < 0) {
             return (int) -address;
         }
+        if ((address & WindowTable.IN_OWNER_PROCESS) != 0) {
+            return readOwnerProcess(target, address & ~WindowTable.IN_OWNER_PROCESS, dstBase, dstOffset, length);
+        }
         Memory.copy(null, address, dstBase, dstOffset, length);
+        return NicStatus.DONE;
+    }
+
+    /** A Get of a window in {@code target}'s process memory: a copy here, else one by the kernel. */
+    private int readOwnerProcess(int target, long remote, Object dstBase, long dstOffset, int length) {
+        long pid = Memory.getLongVolatile(portStates[target]);
+        if (pid == OWN_PID) {
+            Memory.copy(null, remote, dstBase, dstOffset, length);
+            return NicStatus.DONE;
+        }
+        if (pid <= 0 || !ProcessMemory.usable()
+            || ProcessMemory.read(pid, remote, dstBase, dstOffset, length) != 0) {
+            return NicStatus.TREFUSED;
+        }
         return NicStatus.DONE;
     }
 
@@ -311,15 +354,20 @@ public final class ShmHostPort implements HostPort {
      * @return the address of the first byte in this process, or {@code -status}
      */
     public long resolveOwnWindow(int windowId, long capability, long offset, long length, int right, boolean atomic) {
-        return windowTables[rank].resolve(windowId, capability, offset, length, right, atomic);
+        return windowTables[rank].resolve(windowId, capability, offset, length, right, atomic, false);
     }
 
     private long resolve(int target, int windowId, long capability, long offset, long length, int right, boolean atomic) {
+        return resolve(target, windowId, capability, offset, length, right, atomic, false);
+    }
+
+    private long resolve(int target, int windowId, long capability, long offset, long length, int right, boolean atomic,
+                         boolean process) {
         checkOpen();
         if (target < 0 || target >= ranks) {
             return -NicStatus.TPEER;
         }
-        return windowTables[target].resolve(windowId, capability, offset, length, right, atomic);
+        return windowTables[target].resolve(windowId, capability, offset, length, right, atomic, process);
     }
 
     /** Gives the port up; windows stay registered and arrivals stay queued for a later {@link ShmBoard#open}. */

@@ -19,7 +19,7 @@ package org.atollmpi.nic.shm;
  *  +---------------------------------------------------------------+
  *  |                  Rights (READ | WRITE | ATOMIC)                |  24
  *  +---------------------------------------------------------------+
- *  |                           (reserved)                          |  28
+ *  |      Kind: 0 board memory, 1 memory of the owner's process      |  28
  *  +---------------------------------------------------------------+
  *  |                     Capability (64 bits)                      |  32
  *  +---------------------------------------------------------------+
@@ -30,7 +30,12 @@ package org.atollmpi.nic.shm;
  * </pre>
  *
  * The first eight bytes are read as one control word: {@code VALID | id}. The base is a board
- * offset, not an address, because every process maps the board at its own address.
+ * offset, not an address, because every process maps the board at its own address. A window of
+ * kind 1 lies outside the board, in memory of the owner's process (a direct buffer's): its base
+ * is the address there, read-only, and a rank reaches it through the kernel, by cross-memory
+ * attach, with the owner's process id from its port state ({@link ProcessMemory}); this is how a
+ * large message from memory the board does not own crosses with one copy, as ATOLL's and
+ * ULTRA's DMA engines read user memory directly.
  *
  * <p>The lock word is ATOLL's "locked" field used as a sequence lock: the owner makes it odd
  * before it rewrites an entry and even again (with release) after, so a rank that read the entry
@@ -43,9 +48,13 @@ final class WindowDescriptor {
     static final int BASE_OFFSET = 8;
     static final int LENGTH_OFFSET = 16;
     static final int RIGHTS_OFFSET = 24;
+    static final int KIND_OFFSET = 28;
     static final int CAPABILITY_OFFSET = 32;
     static final int LOCK_OFFSET = 40;
     static final int ENTRY_LENGTH = 64;
+
+    static final int KIND_BOARD = 0;
+    static final int KIND_PROCESS = 1;
 
     static final long VALID = 1L << 32;
     static final int INDEX_BITS = 16;

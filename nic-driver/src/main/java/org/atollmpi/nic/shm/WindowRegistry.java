@@ -3,6 +3,7 @@ package org.atollmpi.nic.shm;
 import java.util.SplittableRandom;
 
 import org.atollmpi.nic.KernelRandom;
+import org.atollmpi.nic.WindowRights;
 
 /**
  * The owner's side of its window descriptor table: which entries are free and the next
@@ -33,6 +34,15 @@ final class WindowRegistry {
 
     /** @return the new window's id, or -1 if every entry is in use */
     int register(long boardOffset, long length, int rights, long[] capabilityOut) {
+        return register(WindowDescriptor.KIND_BOARD, boardOffset, length, rights, capabilityOut);
+    }
+
+    /** A read-only window over {@code length} bytes at {@code address} of this process: see {@link ProcessMemory}. */
+    int registerProcessMemory(long address, long length, long[] capabilityOut) {
+        return register(WindowDescriptor.KIND_PROCESS, address, length, WindowRights.READ, capabilityOut);
+    }
+
+    private int register(int kind, long base, long length, int rights, long[] capabilityOut) {
         if (freeCount == 0) {
             return -1;
         }
@@ -41,7 +51,7 @@ final class WindowRegistry {
         // Generation 0 never names a valid window, so id 0 and zeroed keys are always rejected.
         int windowId = WindowDescriptor.windowId(generation == 0 ? 1 : generation, index);
         long capability = capabilities.nextLong();
-        table.publish(index, windowId, boardOffset, length, rights, capability);
+        table.publish(index, windowId, kind, base, length, rights, capability);
         capabilityOut[0] = capability;
         return windowId;
     }

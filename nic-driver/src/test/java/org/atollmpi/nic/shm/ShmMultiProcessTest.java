@@ -59,6 +59,9 @@ class ShmMultiProcessTest {
         int windowId;
         long capability;
         boolean offered;
+        int processWindowId;
+        long processCapability;
+        long processBytes = -1;
 
         @Override
         public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
@@ -81,6 +84,12 @@ class ShmMultiProcessTest {
 
         @Override
         public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+            if (type == ShmPeerProcess.PROCESS_OFFER) {
+                processWindowId = (int) arg0;
+                processCapability = arg1;
+                processBytes = arg2;
+                return;
+            }
             assertEquals(ShmPeerProcess.WINDOW_OFFER, type);
             windowId = (int) arg0;
             capability = arg1;
@@ -91,6 +100,40 @@ class ShmMultiProcessTest {
         public void onCompletion(long token, int status, long value) {
             throw new AssertionError("no one-sided operation was issued");
         }
+    }
+
+    /**
+     * The peer's window over a direct buffer of its own process: read by cross-memory attach into
+     * an array and a direct buffer, at an offset, in one Get; never written, never an atomic's
+     * target, refused past its end and with the wrong capability. Where the kernel refuses such
+     * reads ({@link ProcessMemory#usable()} false) the peer could not expose it at all.
+     */
+    private static void readsThePeersProcessMemory(ShmHostPort port, Echoes echoes) {
+        int n = ShmPeerProcess.PROCESS_BYTES;
+        if (!ProcessMemory.usable()) {
+            assertEquals(-1, echoes.processWindowId, ProcessMemory.describe());
+            assertFalse(port.exposesProcessMemoryTo(1));
+            return;
+        }
+        assertTrue(port.exposesProcessMemoryTo(1));
+        assertEquals(n, echoes.processBytes);
+        int id = echoes.processWindowId;
+        long capa = echoes.processCapability;
+        byte[] expected = Recorder.pattern(n, 77);
+        byte[] got = new byte[n];
+        assertEquals(NicStatus.DONE, port.get(1, id, capa, 0, got, Memory.BYTE_ARRAY_BASE, n, 0));
+        assertArrayEquals(expected, got);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(1000);
+        assertEquals(NicStatus.DONE, port.get(1, id, capa, n - 1000, null, Memory.addressOf(direct), 1000, 0));
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(expected[n - 1000 + i], direct.get(i), "byte " + (n - 1000 + i));
+        }
+        assertEquals(NicStatus.TLENGTH, port.get(1, id, capa, n - 10, got, Memory.BYTE_ARRAY_BASE, 11, 0));
+        assertEquals(NicStatus.TWID_CAPA, port.get(1, id, ~capa, 0, got, Memory.BYTE_ARRAY_BASE, 8, 0));
+        assertEquals(NicStatus.TRIGHTS, port.put(1, id, capa, 0, got, Memory.BYTE_ARRAY_BASE, 8, 0));
+        long[] result = new long[1];
+        assertEquals(NicStatus.TRIGHTS, OneSided.fetchAndAdd(port, 1, id, capa, 0, 1, result));
+        assertEquals(null, port.mapWindow(1, id, capa, 8), "process memory is never mapped");
     }
 
     @Test
@@ -107,7 +150,7 @@ class ShmMultiProcessTest {
             long sentFast = 0;
             long sentRecords = 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-            while (echoes.fast < FAST_MESSAGES || echoes.records < RECORDS || !echoes.offered) {
+            while (echoes.fast < FAST_MESSAGES || echoes.records < RECORDS || !echoes.offered || echoes.processBytes < 0) {
                 assertTrue(System.nanoTime() < deadline, "echoes: " + echoes.fast + " fast, " + echoes.records
                     + " records; peer log: " + Files.readString(childLog));
                 assertTrue(child.isAlive() || child.exitValue() == 0, "peer died: " + Files.readString(childLog));
@@ -136,6 +179,7 @@ class ShmMultiProcessTest {
                 assertEquals(3L * i, result[0]);
             }
             assertEquals(NicStatus.TWID_CAPA, OneSided.fetchAndAdd(port, 1, echoes.windowId, ~echoes.capability, 0, 1, result));
+            readsThePeersProcessMemory(port, echoes);
             assertTrue(port.notify(1, ShmPeerProcess.DONE, 3L * ATOMICS, 0, 0));
             assertTrue(child.waitFor(20, TimeUnit.SECONDS), "peer exits");
             assertEquals(0, child.exitValue(), "peer log: " + Files.readString(childLog));

@@ -16,6 +16,9 @@ import org.atollmpi.nic.WindowRights;
 public final class ShmPeerProcess implements ArrivalHandler {
     static final int WINDOW_OFFER = 1;
     static final int DONE = 2;
+    /** arg0: the id of a window over a direct buffer of this process (-1: none), arg1 its capability, arg2 its length. */
+    static final int PROCESS_OFFER = 3;
+    static final int PROCESS_BYTES = 3 << 20;
     static final long FAST = 1;
     static final long RECORD = 2;
 
@@ -36,6 +39,15 @@ public final class ShmPeerProcess implements ArrivalHandler {
             while (!port.notify(0, WINDOW_OFFER, key.id(), key.capability(), 0)) {
                 Thread.yield();
             }
+            // a direct buffer of this process, not board memory: rank 0 reads it by cross-memory attach
+            java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(PROCESS_BYTES);
+            byte[] pattern = Recorder.pattern(PROCESS_BYTES, 77);
+            direct.put(pattern).clear();
+            WindowKey exposed = port.exposeProcessMemory(0, Memory.addressOf(direct), PROCESS_BYTES);
+            while (!port.notify(0, PROCESS_OFFER, exposed == null ? -1 : exposed.id(),
+                exposed == null ? 0 : exposed.capability(), PROCESS_BYTES)) {
+                Thread.yield();
+            }
             ShmPeerProcess peer = new ShmPeerProcess(port, window);
             long deadline = System.nanoTime() + 20_000_000_000L;
             while (peer.exitStatus < 0) {
@@ -47,6 +59,7 @@ public final class ShmPeerProcess implements ArrivalHandler {
                     Thread.yield();
                 }
             }
+            java.lang.ref.Reference.reachabilityFence(direct);
             port.close();
             System.exit(peer.exitStatus);
         } catch (Throwable t) {

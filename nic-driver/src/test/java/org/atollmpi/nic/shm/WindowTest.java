@@ -245,4 +245,39 @@ class WindowTest {
         owner.deregister(key);
         assertNull(origin.mapWindow(1, key.id(), key.capability(), WINDOW), "withdrawn window");
     }
+
+    /**
+     * A window over memory of the owner's process (kind 1): a Get copies it (here, where both
+     * ranks are threads of one process, without the kernel); it grants reading only, is never
+     * mapped, and a network board serving the owner's windows never reaches it (TRIGHTS).
+     */
+    @Test
+    void processMemoryWindowsAreReadOnlyAndReachedOnlyByGet() {
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4096);
+        for (int i = 0; i < 4096; i++) {
+            direct.put(i, (byte) (i * 7));
+        }
+        WindowKey exposed = owner.exposeProcessMemory(0, Memory.addressOf(direct), 4096);
+        assertNotNull(exposed);
+        byte[] got = new byte[100];
+        assertEquals(NicStatus.DONE, origin.get(1, exposed.id(), exposed.capability(), 1000, got, Memory.BYTE_ARRAY_BASE,
+            100, 0));
+        for (int i = 0; i < 100; i++) {
+            assertEquals((byte) ((1000 + i) * 7), got[i], "byte " + (1000 + i));
+        }
+        assertEquals(NicStatus.TLENGTH, origin.get(1, exposed.id(), exposed.capability(), 4000, got,
+            Memory.BYTE_ARRAY_BASE, 100, 0));
+        assertEquals(NicStatus.TWID_CAPA, origin.get(1, exposed.id(), ~exposed.capability(), 0, got,
+            Memory.BYTE_ARRAY_BASE, 8, 0));
+        assertEquals(NicStatus.TRIGHTS, origin.put(1, exposed.id(), exposed.capability(), 0, got,
+            Memory.BYTE_ARRAY_BASE, 8, 0));
+        assertEquals(NicStatus.TRIGHTS, OneSided.fetchAndAdd(origin, 1, exposed.id(), exposed.capability(), 0, 1, result));
+        assertNull(origin.mapWindow(1, exposed.id(), exposed.capability(), 8));
+        assertEquals(-NicStatus.TRIGHTS, owner.resolveOwnWindow(exposed.id(), exposed.capability(), 0, 8,
+            WindowRights.READ, false));
+        owner.deregister(exposed);
+        assertEquals(NicStatus.TWID, origin.get(1, exposed.id(), exposed.capability(), 0, got, Memory.BYTE_ARRAY_BASE,
+            8, 0));
+        java.lang.ref.Reference.reachabilityFence(direct);
+    }
 }
