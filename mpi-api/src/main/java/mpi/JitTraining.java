@@ -59,8 +59,12 @@ final class JitTraining {
      * and acknowledgements run too): its paths run {@link #rarest} times a round.
      */
     private static final int HUGE = 768 * 1024;
-    /** Board buffers big enough for the in-place rendezvous (above the board's eager limit). */
-    private static final int BOARD = 32 * 1024;
+    /**
+     * Board buffers: small, as the program may have asked for a board of a few KiB (buffers big
+     * enough for the in-place rendezvous, 2 x 32 KiB, left a 64 KiB board no room for the pass's
+     * window); the pass's board memory goes back only when the buffers are collected.
+     */
+    private static final int BOARD = 1024;
     private static final int WINDOW = 16;
     private static final int WIN_BYTES = 4096;
 
