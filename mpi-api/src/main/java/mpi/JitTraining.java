@@ -55,10 +55,13 @@ final class JitTraining {
     /** The collectives' large size, and the largest message sent eagerly from ordinary memory. */
     private static final int LARGE = 64 * 1024;
     /**
-     * A message past every eager limit, of three staging chunks (so the pipeline's announcements
-     * and acknowledgements run too): its paths run {@link #rarest} times a round.
+     * The buffers' capacity: a message just past every eager limit (two staging chunks from an
+     * array, a cross-memory read from a direct buffer), run {@link #rarest} times a round: enough
+     * that the rendezvous's methods pass the JIT's last threshold inside the pass, not in the
+     * program's first large messages (where C1's recompilation of them made the first 100
+     * messages of 128 KiB take 22-42 µs against 12-20 warm).
      */
-    private static final int HUGE = 768 * 1024;
+    private static final int HUGE = 160 * 1024;
     /**
      * Board buffers: small, as the program may have asked for a board of a few KiB (buffers big
      * enough for the in-place rendezvous, 2 x 32 KiB, left a 64 KiB board no room for the pass's
@@ -231,12 +234,12 @@ final class JitTraining {
     }
 
     /**
-     * How often a round drives a rendezvous: each costs Init time (16 a round on arrays and direct
-     * buffers added ~90 ms to a 2-rank Init); 4 left the first 100 messages of 128 KiB in OSU's
-     * sweep at 62-74 µs against 22-32 µs with 16 (and 80-98 µs untrained).
+     * How often a round drives a rendezvous: 7, 30 and 32 in mpirun's three rounds, past the
+     * scaled threshold of 100 calls (with the nonblocking ones) at the least Init time: 128 a
+     * round made a 2-rank Init 140 ms longer than none, this some 60 ms.
      */
     private static int rarest(int n) {
-        return Math.min(n / 4, 16);
+        return Math.min(n / 4, 32);
     }
 
     private void exchange(int size, Object out, Object in) {
