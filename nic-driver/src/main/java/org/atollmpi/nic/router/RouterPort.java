@@ -183,6 +183,27 @@ public final class RouterPort implements HostPort {
         return rank >= 0 && rank < size && nodeIndex[rank] != OFF_NODE;
     }
 
+    /** A rank on this node reads this process's memory as the node's board lets it; one off the node does not. */
+    @Override
+    public boolean exposesProcessMemoryTo(int reader) {
+        return sharesMemoryWith(reader) && node.exposesProcessMemoryTo(nodeIndex[reader]);
+    }
+
+    /** A window of the node's port (its key's owner this rank's place in the job, as for board windows). */
+    @Override
+    public WindowKey exposeProcessMemory(int reader, long address, long length) {
+        if (!exposesProcessMemoryTo(reader)) {
+            return null;
+        }
+        WindowKey onNode = node.exposeProcessMemory(nodeIndex[reader], address, length);
+        return onNode == null ? null : new WindowKey(rank, onNode.id(), onNode.capability());
+    }
+
+    @Override
+    public String processMemoryAccess() {
+        return node.processMemoryAccess() + " (ranks on this node)";
+    }
+
     /** A window of a rank on this node is memory of this process; one off the node is not. */
     @Override
     public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
