@@ -130,7 +130,7 @@ final class BoardBuffers {
                 whenFull.accept(capacity);
             }
         } catch (InterruptedException e) {
-            // close() gave up on it: the job is ending
+            // nothing of ours interrupts this thread; if something does, it ends without a verdict
         } finally {
             reclaimer.set(null);
         }
