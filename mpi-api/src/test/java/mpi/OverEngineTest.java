@@ -516,7 +516,7 @@ class OverEngineTest {
     @Test
     void smallBlockingSendAndRecvAllocateOnlyTheStatus() throws Exception {
         int rounds = 20_000;
-        echo(4 * rounds);
+        echo(8 * rounds); // two warm-up rounds and three measurements of each path
         Engine engine = MPI.engine("test");
         long[] out = {42};
         long[] in = new long[1];
@@ -531,8 +531,14 @@ class OverEngineTest {
         };
         allocatedPerRound(api, rounds); // warm up both paths
         allocatedPerRound(raw, rounds);
-        long apiBytes = allocatedPerRound(api, rounds);
-        long rawBytes = allocatedPerRound(raw, rounds);
+        // the least of three measurements each: one taken while the JIT was still replacing code
+        // (on a loaded machine: CI once saw the engine alone at 83 bytes a round) says nothing
+        long apiBytes = Long.MAX_VALUE;
+        long rawBytes = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            apiBytes = Math.min(apiBytes, allocatedPerRound(api, rounds));
+            rawBytes = Math.min(rawBytes, allocatedPerRound(raw, rounds));
+        }
         assertEquals(42, in[0]);
         assertTrue(apiBytes - rawBytes <= 48,
             "the API added " + (apiBytes - rawBytes) + " bytes to a round (engine alone " + rawBytes
