@@ -139,6 +139,16 @@ public final class Memory {
         return UNSAFE.getLongVolatile(null, address);
     }
 
+    /** As {@link #getLongAcquire(long)} at {@code offset} of {@code base} (an array, or null: an address). */
+    public static long getLongAcquire(Object base, long offset) {
+        return UNSAFE.getLongVolatile(base, offset);
+    }
+
+    /** As {@link #putLongRelease(long, long)} at {@code offset} of {@code base} (an array, or null: an address). */
+    public static void putLongRelease(Object base, long offset, long value) {
+        UNSAFE.putOrderedLong(base, offset, value);
+    }
+
     public static long getLongVolatile(long address) {
         return UNSAFE.getLongVolatile(null, address);
     }

@@ -33,6 +33,21 @@ public final class Addresses {
         Memory.copy(srcBase, srcOffset, dstBase, dstOffset, bytes);
     }
 
+    /**
+     * Loads the 8-byte word at {@code offset} of {@code base} (null: a native address) with
+     * acquire semantics: what its writer stored before its {@link #putLongRelease} is visible
+     * after this load, in this process or another that maps the same memory (flag lines in board
+     * memory).
+     */
+    public static long getLongAcquire(Object base, long offset) {
+        return Memory.getLongAcquire(base, offset);
+    }
+
+    /** Stores the 8-byte word at {@code offset} of {@code base} after every earlier load and store (release). */
+    public static void putLongRelease(Object base, long offset, long value) {
+        Memory.putLongRelease(base, offset, value);
+    }
+
     /*
      * Plain (unordered) element accessors, for code that computes on data in place, such as the
      * reduction kernels of the collectives. Native byte order; unaligned addresses are allowed

@@ -543,6 +543,20 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * One pass of the progress loop for a thread that waits on something other than an operation
+     * (a flag in board memory that a peer stores): as {@link #await}'s passes, skipped when
+     * another thread is progressing. Returns the work done.
+     */
+    public int progressWhileWaiting() {
+        return progressUnlessBusy();
+    }
+
+    /** Ends a wait paced by {@link #idle}: the calling thread's back-off starts over next time. */
+    public void waitEnded() {
+        idler().reset();
+    }
+
+    /**
      * Asks for cancellation. A receive not yet matched completes cancelled at once; a send not yet
      * handed to the NIC is withdrawn and completes cancelled; a send whose message is in the
      * receiver's port asks the receiver's engine to take it back, and completes cancelled or, if a
