@@ -82,6 +82,58 @@ public final class Tuning {
     }
 
     /**
+     * Whether a blocking {@code c} of {@code bytes} (as for {@link #select}) among
+     * {@code members} that all share one board runs on the group's shared area
+     * ({@link BoardCollectives}) rather than as messages: yes, unless an algorithm is forced for
+     * {@code c} or shared areas are turned off ({@code atoll.coll.shared} /
+     * {@code ATOLL_COLL_SHARED} {@code off}). Every member reaches the same answer.
+     */
+    public static boolean onBoard(Collective c, int members, long bytes) {
+        if (!sharedAreas() || forced().containsKey(c)) {
+            return false;
+        }
+        // Staging costs a copy in and a copy out, each moving freshly written lines between cores;
+        // past these sizes one copy straight out of the sender's memory (a Get of board memory,
+        // cross-memory attach) wins. Measured on 2 and 4 ranks, docs/BENCHMARKS.md ("The board's
+        // collective engine"): a broadcast of 8 KiB 1.21 µs staged against 0.84 as messages, an
+        // alltoall of 16 KiB blocks 4.0 against 3.5, 1 MiB 209 against 53; reductions gain at
+        // every size (they read every member's vector anyway: 1 MiB allreduce 238 against 362).
+        return switch (c) {
+            case BCAST -> bytes <= 4096;
+            case ALLTOALL, SCATTER -> bytes <= 8192;
+            case ALLGATHER, GATHER -> bytes <= 8192;
+            default -> true;
+        };
+    }
+
+    /**
+     * Whether groups open shared areas at all ({@code atoll.coll.shared} /
+     * {@code ATOLL_COLL_SHARED}: {@code auto}, the default, or {@code off}), read once.
+     *
+     * @throws IllegalArgumentException naming the setting, for another value
+     */
+    public static boolean sharedAreas() {
+        Boolean on = sharedAreas;
+        if (on == null) {
+            String where = "atoll.coll.shared";
+            String v = System.getProperty(where);
+            if (v == null) {
+                where = "ATOLL_COLL_SHARED";
+                v = System.getenv(where);
+            }
+            v = v == null ? "auto" : v.trim().toLowerCase(Locale.ROOT);
+            if (!v.equals("auto") && !v.equals("off") && !v.isEmpty()) {
+                throw new IllegalArgumentException(where + " must be auto or off, not '" + v + "'");
+            }
+            on = !v.equals("off");
+            sharedAreas = on;
+        }
+        return on;
+    }
+
+    private static volatile Boolean sharedAreas;
+
+    /**
      * Forces {@code c} to run {@code a} in this JVM from now on ({@code null}: back to selection);
      * for tests that run every algorithm in turn. Every member must force the same.
      */
@@ -107,6 +159,7 @@ public final class Tuning {
      */
     public static void readSettings() {
         forced();
+        sharedAreas();
     }
 
     /** The algorithms forced by settings, read once. */
