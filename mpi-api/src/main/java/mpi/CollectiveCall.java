@@ -78,6 +78,17 @@ final class CollectiveCall {
         }
     }
 
+    /**
+     * A collective that the calling thread ran itself has returned: runs the steps after it (or
+     * raises the failure of a user function) as {@link #complete} does after its wait.
+     */
+    void ranDirectly() {
+        String failure = finish();
+        if (failure != null) {
+            throw comm.raise(failureClass(), failure);
+        }
+    }
+
     /** A request for {@code op}, holding {@code buffers} until it completes. */
     Request request(Engine engine, Operation op, Object buffers) {
         if (after == null && userOp == null) {

@@ -5,6 +5,7 @@ import java.nio.Buffer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.atollmpi.coll.BoardCollectives;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -82,6 +83,14 @@ public class Comm implements Freeable {
      * {@code CommCollectives}), reused by the next of the same name: such a call creates no object.
      */
     private CollectiveCall directCall;
+    /**
+     * The shared area this communicator's blocking collectives run on when its members share a
+     * board ({@code CommCollectives.board}), opened by the first of them; null before, and when
+     * there is none.
+     */
+    BoardCollectives board;
+    /** Whether the first blocking collective has looked for a shared area (found or not). */
+    boolean boardLooked;
 
     Comm(String name, int p2pContext, int collContext) {
         this.name = name;
@@ -202,6 +211,10 @@ public class Comm implements Freeable {
             contextPair = -1;
         }
         RuntimeException failure = null;
+        if (board != null) {
+            board.close();
+            board = null;
+        }
         try {
             attributes.deleteAll(this);
         } catch (RuntimeException e) {

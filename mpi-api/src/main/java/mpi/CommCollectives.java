@@ -5,9 +5,12 @@ import java.util.Arrays;
 import java.util.function.IntFunction;
 
 import org.atollmpi.coll.Barrier;
+import org.atollmpi.coll.BoardCollectives;
+import org.atollmpi.coll.Collective;
 import org.atollmpi.coll.Collectives;
 import org.atollmpi.coll.DirectCollectives;
 import org.atollmpi.coll.Reduction;
+import org.atollmpi.coll.Tuning;
 import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
@@ -70,6 +73,44 @@ final class CommCollectives {
             return k.request(e, op, new Object[] {a, b});
         }
         k.complete(e, op);
+        Reference.reachabilityFence(a);
+        Reference.reachabilityFence(b);
+        return null;
+    }
+
+    /**
+     * The shared area a blocking {@code which} of {@code bytes} runs on ({@link BoardCollectives}),
+     * or null: it runs as messages. The communicator's first blocking collective opens the area
+     * (collectively: every member calls this in the same call, whatever the collective), so each
+     * blocking collective asks here before any choice of its own.
+     */
+    static BoardCollectives board(Comm c, Engine e, Collective which, long bytes) {
+        if (!c.boardLooked) {
+            c.boardLooked = true;
+            if (Tuning.sharedAreas()) {
+                try {
+                    c.board = BoardCollectives.open(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(2), 0);
+                } catch (EngineException ex) {
+                    throw c.raise(ex, "opening the shared area of " + c.displayName());
+                }
+            }
+        }
+        BoardCollectives g = c.board;
+        return g != null && bytes <= Integer.MAX_VALUE && g.serves(which) && Tuning.onBoard(which, c.size, bytes)
+            ? g : null;
+    }
+
+    /** Runs a collective on the shared area with the calling thread, then the steps after it. */
+    private static Request onBoard(CollectiveCall k, Object a, Object b, Runnable body) {
+        k.entered();
+        try {
+            body.run();
+        } catch (EngineException ex) {
+            throw k.comm.raise(ex, k.name);
+        } finally {
+            CollectiveCall.left();
+        }
+        k.ranDirectly();
         Reference.reachabilityFence(a);
         Reference.reachabilityFence(b);
         return null;
@@ -205,11 +246,16 @@ final class CommCollectives {
             return IntercommCollectives.barrier((Intercomm) c, call, nb);
         }
         Engine e = begin(c, call);
-        if (!nb && DirectCollectives.runsBarrier(c.size)) {
+        BoardCollectives g = nb ? null : board(c, e, Collective.BARRIER, 0);
+        if (g != null || !nb && DirectCollectives.runsBarrier(c.size)) {
             CollectiveCall k = c.directCall(call);
             k.entered();
             try {
-                DirectCollectives.barrier(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1));
+                if (g != null) {
+                    g.barrier();
+                } else {
+                    DirectCollectives.barrier(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1));
+                }
             } catch (EngineException ex) {
                 throw c.raise(ex, call);
             } finally {
@@ -231,16 +277,21 @@ final class CommCollectives {
             ObjectCollectives.bcast(c, call, buf, off, count, root);
             return null;
         }
+        BoardCollectives g = nb || type == null ? null : board(c, e, Collective.BCAST, (long) count * type.size);
         if (!nb && type != null && type.isContiguous() && count >= 0
-                && (long) count * type.size <= DirectCollectives.BCAST_BYTES
-                && DirectCollectives.runsBcast(c.size, count * type.size)) {
+                && (g != null || (long) count * type.size <= DirectCollectives.BCAST_BYTES
+                    && DirectCollectives.runsBcast(c.size, count * type.size))) {
             root(c, call, root);
             long at = Buffers.offset(c, call, "buf", buf, off, count, type, c.rank != root);
             CollectiveCall k = c.directCall(call);
             k.entered();
             try {
-                DirectCollectives.bcast(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
-                    Buffers.base(buf), at, count * type.size, root);
+                if (g != null) {
+                    g.bcast(Buffers.base(buf), at, count * type.size, root);
+                } else {
+                    DirectCollectives.bcast(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
+                        Buffers.base(buf), at, count * type.size, root);
+                }
             } catch (EngineException ex) {
                 throw c.raise(ex, call);
             } finally {
@@ -254,6 +305,9 @@ final class CommCollectives {
         count(c, call, "count", count);
         CollectiveData.Region r = CollectiveData.region(k, "buf", buf, off, count, type, c.rank != root, true);
         int bytes = bytes(count, type);
+        if (g != null) {
+            return onBoard(k, buf, null, () -> g.bcast(r.base, r.offset, bytes, root));
+        }
         return run(k, e, nb, buf, null, tag -> Collectives.bcast(e, c.worldRanks, c.rank, c.collContext, tag,
             r.base, r.offset, bytes, root));
     }
@@ -346,6 +400,10 @@ final class CommCollectives {
         int[] rdi = rdispls;
         if (uniform) {
             int block = inPlace ? rbytes[root] : sbytes;
+            BoardCollectives g = nb ? null : board(c, e, Collective.GATHER, block);
+            if (g != null) {
+                return onBoard(k, sbuf, rbuf, () -> g.gather(sBase, sOff, block, rb, ro, root));
+            }
             return run(k, e, nb, sbuf, rbuf, tag -> Collectives.gather(e, c.worldRanks, c.rank, c.collContext, tag,
                 sBase, sOff, block, rb, ro, root));
         }
@@ -440,6 +498,10 @@ final class CommCollectives {
         int rby = rbytes;
         if (uniform) {
             int block = c.rank == root ? sbytes[root] : rbytes;
+            BoardCollectives g = nb ? null : board(c, e, Collective.SCATTER, block);
+            if (g != null) {
+                return onBoard(k, sbuf, rbuf, () -> g.scatter(sb, so, rb, ro, block, root));
+            }
             return run(k, e, nb, sbuf, rbuf, tag -> Collectives.scatter(e, c.worldRanks, c.rank, c.collContext, tag,
                 sb, so, rb, ro, block, root));
         }
@@ -506,6 +568,10 @@ final class CommCollectives {
         long sOff = inPlace ? 0 : s.offset;
         int sb = sbytes;
         if (uniform) {
+            BoardCollectives g = nb ? null : board(c, e, Collective.ALLGATHER, sb);
+            if (g != null) {
+                return onBoard(k, sbuf, rbuf, () -> g.allgather(sBase, sOff, sb, r.base, r.offset));
+            }
             return run(k, e, nb, sbuf, rbuf, tag -> Collectives.allgather(e, c.worldRanks, c.rank, c.collContext,
                 tag, sBase, sOff, sb, r.base, r.offset));
         }
@@ -560,6 +626,10 @@ final class CommCollectives {
         fits(c, call, sb[c.rank], rb[c.rank]);
         if (uniform) {
             int block = sb[c.rank];
+            BoardCollectives g = nb ? null : board(c, e, Collective.ALLTOALL, block);
+            if (g != null) {
+                return onBoard(k, sbuf, rbuf, () -> g.alltoall(s.base, s.offset, r.base, r.offset, block));
+            }
             return run(k, e, nb, sbuf, rbuf, tag -> Collectives.alltoall(e, c.worldRanks, c.rank, c.collContext, tag,
                 s.base, s.offset, r.base, r.offset, block));
         }
@@ -705,6 +775,10 @@ final class CommCollectives {
         }
         CollectiveData.Region rr = r;
         int m = elements(count, type, red);
+        BoardCollectives g = nb ? null : board(c, e, Collective.REDUCE, (long) count * type.size);
+        if (g != null) {
+            return onBoard(k, sbuf, rbuf, () -> g.reduce(s.base, s.offset, rr.base, rr.offset, m, red, root));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
             s.base, s.offset, rr.base, rr.offset, m, red, root));
     }
@@ -739,6 +813,10 @@ final class CommCollectives {
         CollectiveData.Region s = sendRegion(k, sbuf, soff, count, type);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
         int m = elements(count, type, red);
+        BoardCollectives g = nb || which != ALLREDUCE ? null : board(c, e, Collective.ALLREDUCE, (long) count * type.size);
+        if (g != null) {
+            return onBoard(k, sbuf, rbuf, () -> g.allreduce(s.base, s.offset, r.base, r.offset, m, red));
+        }
         return run(k, e, nb, sbuf, rbuf, tag -> {
             switch (which) {
                 case SCAN:
@@ -766,7 +844,11 @@ final class CommCollectives {
             return false;
         }
         Reduction red = CollectiveData.predefinedReduction(op, type);
-        if (red == null || !DirectCollectives.runsAllreduce(c.size, elements(count, type, red), red)) {
+        if (red == null) {
+            return false;
+        }
+        BoardCollectives g = board(c, e, Collective.ALLREDUCE, (long) count * type.size);
+        if (g == null && !DirectCollectives.runsAllreduce(c.size, elements(count, type, red), red)) {
             return false;
         }
         boolean inPlace = sbuf == IN_PLACE;
@@ -778,8 +860,13 @@ final class CommCollectives {
         CollectiveCall k = c.directCall(call);
         k.entered();
         try {
-            DirectCollectives.allreduce(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
-                inPlace ? IN_PLACE : Buffers.base(sbuf), s, Buffers.base(rbuf), r, elements(count, type, red), red);
+            if (g != null) {
+                g.allreduce(inPlace ? IN_PLACE : Buffers.base(sbuf), s, Buffers.base(rbuf), r,
+                    elements(count, type, red), red);
+            } else {
+                DirectCollectives.allreduce(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
+                    inPlace ? IN_PLACE : Buffers.base(sbuf), s, Buffers.base(rbuf), r, elements(count, type, red), red);
+            }
         } catch (EngineException ex) {
             throw c.raise(ex, call);
         } finally {
