@@ -10,6 +10,9 @@
  *   osu_bibw          both ranks post -W MPI_Irecv then -W MPI_Isend and wait for both (MB/s, both ways)
  *   osu_allreduce     size/4 MPI_FLOATs summed, average over the ranks of the mean latency (us); 4 B .. 1 MiB
  *   osu_bcast         size bytes from rank 0, average over the ranks (us); 1 B .. 1 MiB
+ *   osu_reduce        size/4 MPI_FLOATs summed to rank 0, as osu_allreduce; 4 B .. 1 MiB
+ *   osu_allgather, osu_alltoall   size bytes a block (MPI_CHAR), as osu_bcast; 1 B .. 1 MiB
+ *   osu_barrier       MPI_Barrier, as the others (a barrier between calls, each call timed alone)
  *   osu_put_latency, osu_get_latency   one MPI_Put/MPI_Get + MPI_Win_flush in one lock_all epoch (us)
  *   osu_put_bw, osu_get_bw             -W puts/gets to distinct slots + MPI_Win_flush_all (MB/s)
  *
@@ -32,7 +35,7 @@
 #define SKIP_LARGE_MESSAGE 8192  /* OSU's LARGE_MESSAGE_SIZE: skips drop above this */
 #define RMA_WINDOW_BYTES (16 << 20)
 
-enum kind { LATENCY, BANDWIDTH, BIBW, ALLREDUCE, BCAST, PUT_LATENCY, GET_LATENCY, PUT_BW, GET_BW };
+enum kind { LATENCY, BANDWIDTH, BIBW, ALLREDUCE, BCAST, REDUCE, ALLGATHER, ALLTOALL, BARRIER, PUT_LATENCY, GET_LATENCY, PUT_BW, GET_BW };
 
 static const struct test {
     const char *name, *title, *column;
@@ -45,6 +48,10 @@ static const struct test {
     {"osu_bibw", "Bi-Directional Bandwidth", "Bandwidth (MB/s)", BIBW, 1, 1 << 22, 100, 20, 10, 2},
     {"osu_allreduce", "Allreduce Latency", "Avg Latency(us)", ALLREDUCE, 4, 1 << 20, 1000, 100, -1, -1},
     {"osu_bcast", "Broadcast Latency", "Avg Latency(us)", BCAST, 1, 1 << 20, 1000, 100, -1, -1},
+    {"osu_reduce", "Reduce Latency", "Avg Latency(us)", REDUCE, 4, 1 << 20, 1000, 100, -1, -1},
+    {"osu_allgather", "Allgather Latency", "Avg Latency(us)", ALLGATHER, 1, 1 << 20, 1000, 100, -1, -1},
+    {"osu_alltoall", "All-to-All Personalized Exchange Latency", "Avg Latency(us)", ALLTOALL, 1, 1 << 20, 1000, 100, -1, -1},
+    {"osu_barrier", "Barrier Latency", "Avg Latency(us)", BARRIER, 0, 0, 1000, 1000, -1, -1},
     {"osu_put_latency", "Put Latency", "Latency (us)", PUT_LATENCY, 1, 1 << 22, 10000, 100, 100, 10},
     {"osu_get_latency", "Get Latency", "Latency (us)", GET_LATENCY, 1, 1 << 22, 10000, 100, 100, 10},
     {"osu_put_bw", "Put Bandwidth", "Bandwidth (MB/s)", PUT_BW, 1, 1 << 22, 100, 20, 10, 2},
@@ -138,8 +145,14 @@ static double collective(const struct test *t, int size, char *s, char *r) {
     MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < n + warm; i++) {
         double start = MPI_Wtime();
-        if (t->kind == ALLREDUCE) MPI_Allreduce(s, r, size / 4, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
-        else MPI_Bcast(s, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+        switch (t->kind) {
+            case ALLREDUCE: MPI_Allreduce(s, r, size / 4, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD); break;
+            case REDUCE: MPI_Reduce(s, r, size / 4, MPI_FLOAT, MPI_SUM, 0, MPI_COMM_WORLD); break;
+            case ALLGATHER: MPI_Allgather(s, size, MPI_CHAR, r, size, MPI_CHAR, MPI_COMM_WORLD); break;
+            case ALLTOALL: MPI_Alltoall(s, size, MPI_CHAR, r, size, MPI_CHAR, MPI_COMM_WORLD); break;
+            case BARRIER: MPI_Barrier(MPI_COMM_WORLD); break;
+            default: MPI_Bcast(s, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+        }
         double elapsed = MPI_Wtime() - start;
         if (i >= warm) total += elapsed;
         MPI_Barrier(MPI_COMM_WORLD);
@@ -222,10 +235,12 @@ int main(int argc, char **argv) {
         }
     }
     if (min < t->min) min = t->min;
-    int pair = t->kind != ALLREDUCE && t->kind != BCAST;
+    int coll = t->kind >= ALLREDUCE && t->kind <= BARRIER;
+    int pair = !coll;
     if (pair && ranks != 2) usage_error("this test runs on 2 ranks", NULL);
 
     size_t bytes = max > 4 ? (size_t) max : 4;
+    if (t->kind == ALLGATHER || t->kind == ALLTOALL) bytes *= (size_t) ranks; /* a block per rank */
     int slots = 1;
     MPI_Win win = MPI_WIN_NULL;
     char *window_base = NULL;
@@ -263,9 +278,11 @@ int main(int argc, char **argv) {
         switch (t->kind) {
             case LATENCY: value = latency(t, size, s, r); break;
             case BANDWIDTH: case BIBW: value = bandwidth(t, size, s, r, req); break;
-            case ALLREDUCE: case BCAST: value = collective(t, size, s, r); break;
+            case ALLREDUCE: case BCAST: case REDUCE: case ALLGATHER: case ALLTOALL: case BARRIER:
+                value = collective(t, size, s, r); break;
             default: value = one_sided(t, size, s, win, slots); break;
         }
+        if (rank == 0 && t->kind == BARRIER) { printf("%18.2f\n", value); fflush(stdout); break; }
         if (rank == 0) { printf("%-10d%18.2f\n", size, value); fflush(stdout); }
         if (size == max) break; /* no overflow past 1 << 30 */
     }
