@@ -96,8 +96,7 @@ final class CommCollectives {
             }
         }
         BoardCollectives g = c.board;
-        return g != null && bytes <= Integer.MAX_VALUE && g.serves(which) && Tuning.onBoard(which, c.size, bytes)
-            ? g : null;
+        return g != null && bytes <= Integer.MAX_VALUE && g.runs(which, bytes) ? g : null;
     }
 
     /** Runs a collective on the shared area with the calling thread, then the steps after it. */

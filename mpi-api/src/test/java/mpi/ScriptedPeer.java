@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.atollmpi.coll.Tuning;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.engine.Operation;
@@ -35,6 +36,8 @@ final class ScriptedPeer {
 
     /** At {@code threadLevel}: THREAD_MULTIPLE gives rank 0 a thread-safe engine. */
     ScriptedPeer(int threadLevel) {
+        // the peer speaks the collectives' messages only: rank 0 must not wait for a shared area
+        Tuning.useSharedAreas(false);
         board = new LocalBoard(2);
         EngineConfig config = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
         Engine mine = new Engine(board.open(0), config, threadLevel == MPI.THREAD_MULTIPLE);
@@ -92,6 +95,7 @@ final class ScriptedPeer {
         } finally {
             MPI.leave(false);
             board.close();
+            Tuning.useSharedAreas(null);
         }
     }
 }

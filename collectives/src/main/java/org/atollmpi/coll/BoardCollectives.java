@@ -88,6 +88,8 @@ public final class BoardCollectives {
     private long uses;
     /** Per half: the step after which its last contents were read by everyone who reads them. */
     private final long[] freeAfter = {-1, -1};
+    /** Per {@link Collective}: the most bytes it runs here with ({@link Tuning#onBoardUpTo}, read once). */
+    private final long[] upTo = new long[Collective.values().length];
     private boolean closed;
 
     private BoardCollectives(Engine engine, int members, int me, int half, BoardRegion region, RemoteKey key,
@@ -110,6 +112,10 @@ public final class BoardCollectives {
             this.area = Addresses.BYTE_ARRAY_BASE + mapping.arrayOffset();
         }
         this.slots = area + SharedAreaDescriptor.slotsOffset(members);
+        for (Collective c : Collective.values()) {
+            boolean pieces = c == Collective.SCATTER || c == Collective.ALLTOALL;
+            upTo[c.ordinal()] = pieces && piece() == 0 ? -1 : Tuning.onBoardUpTo(c, members);
+        }
     }
 
     /** The half a group of {@code members} gets: {@link #MAX_HALF}, less where the group is large. */
@@ -210,6 +216,14 @@ public final class BoardCollectives {
     /** Whether this area can run {@code c} (a scatter or alltoall needs a piece of 64 bytes per member). */
     public boolean serves(Collective c) {
         return (c != Collective.SCATTER && c != Collective.ALLTOALL) || piece() > 0;
+    }
+
+    /**
+     * Whether a blocking {@code c} of {@code bytes} (as {@link Tuning#select} counts them) runs
+     * here: {@link Tuning#onBoard}, and {@link #serves}; the same answer on every member.
+     */
+    public boolean runs(Collective c, long bytes) {
+        return bytes <= upTo[c.ordinal()];
     }
 
     /** The bytes of each member's piece in a scatter or alltoall chunk (0: the group is too large for one). */

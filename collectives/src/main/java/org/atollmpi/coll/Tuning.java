@@ -84,13 +84,21 @@ public final class Tuning {
     /**
      * Whether a blocking {@code c} of {@code bytes} (as for {@link #select}) among
      * {@code members} that all share one board runs on the group's shared area
-     * ({@link BoardCollectives}) rather than as messages: yes, unless an algorithm is forced for
-     * {@code c} or shared areas are turned off ({@code atoll.coll.shared} /
-     * {@code ATOLL_COLL_SHARED} {@code off}). Every member reaches the same answer.
+     * ({@link BoardCollectives}) rather than as messages. Every member reaches the same answer.
      */
     public static boolean onBoard(Collective c, int members, long bytes) {
+        return bytes <= onBoardUpTo(c, members);
+    }
+
+    /**
+     * The most bytes (as for {@link #select}) with which a blocking {@code c} among
+     * {@code members} runs on the group's shared area; -1: never (an algorithm is forced for
+     * {@code c}, or shared areas are turned off: {@code atoll.coll.shared} /
+     * {@code ATOLL_COLL_SHARED} {@code off}).
+     */
+    public static long onBoardUpTo(Collective c, int members) {
         if (!sharedAreas() || forced().containsKey(c)) {
-            return false;
+            return -1;
         }
         // Staging costs a copy in and a copy out, each moving freshly written lines between cores;
         // past these sizes one copy straight out of the sender's memory (a Get of board memory,
@@ -99,10 +107,10 @@ public final class Tuning {
         // alltoall of 16 KiB blocks 4.0 against 3.5, 1 MiB 209 against 53; reductions gain at
         // every size (they read every member's vector anyway: 1 MiB allreduce 238 against 362).
         return switch (c) {
-            case BCAST -> bytes <= 4096;
-            case ALLTOALL, SCATTER -> bytes <= 8192;
-            case ALLGATHER, GATHER -> bytes <= 8192;
-            default -> true;
+            case BCAST -> 4096;
+            case ALLTOALL, SCATTER, ALLGATHER, GATHER -> 8192;
+            case BARRIER, REDUCE, ALLREDUCE -> Long.MAX_VALUE;
+            default -> -1;
         };
     }
 
@@ -132,6 +140,14 @@ public final class Tuning {
     }
 
     private static volatile Boolean sharedAreas;
+
+    /**
+     * Turns shared areas on or off in this JVM from now on ({@code null}: back to the setting);
+     * for tests whose peers speak the collectives' messages only. Every member must do the same.
+     */
+    public static void useSharedAreas(Boolean on) {
+        sharedAreas = on;
+    }
 
     /**
      * Forces {@code c} to run {@code a} in this JVM from now on ({@code null}: back to selection);
