@@ -84,14 +84,18 @@ final class CommCollectives {
      * (collectively: every member calls this in the same call, whatever the collective), so each
      * blocking collective asks here before any choice of its own.
      */
-    static BoardCollectives board(Comm c, Engine e, Collective which, long bytes) {
+    static BoardCollectives board(Comm c, String call, Engine e, Collective which, long bytes) {
         if (!c.boardLooked) {
             c.boardLooked = true;
             if (Tuning.sharedAreas()) {
+                // the program waits in its collective meanwhile (mpirun --timeout says so)
+                c.directCall(call).entered();
                 try {
                     c.board = BoardCollectives.open(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(2), 0);
                 } catch (EngineException ex) {
-                    throw c.raise(ex, "opening the shared area of " + c.displayName());
+                    throw c.raise(ex, call + ": opening the shared area of " + c.displayName());
+                } finally {
+                    CollectiveCall.left();
                 }
             }
         }
@@ -245,7 +249,7 @@ final class CommCollectives {
             return IntercommCollectives.barrier((Intercomm) c, call, nb);
         }
         Engine e = begin(c, call);
-        BoardCollectives g = nb ? null : board(c, e, Collective.BARRIER, 0);
+        BoardCollectives g = nb ? null : board(c, call, e, Collective.BARRIER, 0);
         if (g != null || !nb && DirectCollectives.runsBarrier(c.size)) {
             CollectiveCall k = c.directCall(call);
             k.entered();
@@ -276,7 +280,7 @@ final class CommCollectives {
             ObjectCollectives.bcast(c, call, buf, off, count, root);
             return null;
         }
-        BoardCollectives g = nb || type == null ? null : board(c, e, Collective.BCAST, (long) count * type.size);
+        BoardCollectives g = nb || type == null ? null : board(c, call, e, Collective.BCAST, (long) count * type.size);
         if (!nb && type != null && type.isContiguous() && count >= 0
                 && (g != null || (long) count * type.size <= DirectCollectives.BCAST_BYTES
                     && DirectCollectives.runsBcast(c.size, count * type.size))) {
@@ -399,7 +403,7 @@ final class CommCollectives {
         int[] rdi = rdispls;
         if (uniform) {
             int block = inPlace ? rbytes[root] : sbytes;
-            BoardCollectives g = nb ? null : board(c, e, Collective.GATHER, block);
+            BoardCollectives g = nb ? null : board(c, call, e, Collective.GATHER, block);
             if (g != null) {
                 return onBoard(k, sbuf, rbuf, () -> g.gather(sBase, sOff, block, rb, ro, root));
             }
@@ -497,7 +501,7 @@ final class CommCollectives {
         int rby = rbytes;
         if (uniform) {
             int block = c.rank == root ? sbytes[root] : rbytes;
-            BoardCollectives g = nb ? null : board(c, e, Collective.SCATTER, block);
+            BoardCollectives g = nb ? null : board(c, call, e, Collective.SCATTER, block);
             if (g != null) {
                 return onBoard(k, sbuf, rbuf, () -> g.scatter(sb, so, rb, ro, block, root));
             }
@@ -567,7 +571,7 @@ final class CommCollectives {
         long sOff = inPlace ? 0 : s.offset;
         int sb = sbytes;
         if (uniform) {
-            BoardCollectives g = nb ? null : board(c, e, Collective.ALLGATHER, sb);
+            BoardCollectives g = nb ? null : board(c, call, e, Collective.ALLGATHER, sb);
             if (g != null) {
                 return onBoard(k, sbuf, rbuf, () -> g.allgather(sBase, sOff, sb, r.base, r.offset));
             }
@@ -625,7 +629,7 @@ final class CommCollectives {
         fits(c, call, sb[c.rank], rb[c.rank]);
         if (uniform) {
             int block = sb[c.rank];
-            BoardCollectives g = nb ? null : board(c, e, Collective.ALLTOALL, block);
+            BoardCollectives g = nb ? null : board(c, call, e, Collective.ALLTOALL, block);
             if (g != null) {
                 return onBoard(k, sbuf, rbuf, () -> g.alltoall(s.base, s.offset, r.base, r.offset, block));
             }
@@ -774,7 +778,7 @@ final class CommCollectives {
         }
         CollectiveData.Region rr = r;
         int m = elements(count, type, red);
-        BoardCollectives g = nb ? null : board(c, e, Collective.REDUCE, (long) count * type.size);
+        BoardCollectives g = nb ? null : board(c, call, e, Collective.REDUCE, (long) count * type.size);
         if (g != null) {
             return onBoard(k, sbuf, rbuf, () -> g.reduce(s.base, s.offset, rr.base, rr.offset, m, red, root));
         }
@@ -812,7 +816,8 @@ final class CommCollectives {
         CollectiveData.Region s = sendRegion(k, sbuf, soff, count, type);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, count, type, true, inPlace);
         int m = elements(count, type, red);
-        BoardCollectives g = nb || which != ALLREDUCE ? null : board(c, e, Collective.ALLREDUCE, (long) count * type.size);
+        BoardCollectives g = nb || which != ALLREDUCE ? null
+            : board(c, call, e, Collective.ALLREDUCE, (long) count * type.size);
         if (g != null) {
             return onBoard(k, sbuf, rbuf, () -> g.allreduce(s.base, s.offset, r.base, r.offset, m, red));
         }
@@ -846,7 +851,7 @@ final class CommCollectives {
         if (red == null) {
             return false;
         }
-        BoardCollectives g = board(c, e, Collective.ALLREDUCE, (long) count * type.size);
+        BoardCollectives g = board(c, call, e, Collective.ALLREDUCE, (long) count * type.size);
         if (g == null && !DirectCollectives.runsAllreduce(c.size, elements(count, type, red), red)) {
             return false;
         }

@@ -88,6 +88,8 @@ public final class BoardCollectives {
     private long uses;
     /** Per half: the step after which its last contents were read by everyone who reads them. */
     private final long[] freeAfter = {-1, -1};
+    /** Per member: a step its flag has reached (flags only grow), so waits already met read nothing. */
+    private final long[] seen;
     /** Per {@link Collective}: the most bytes it runs here with ({@link Tuning#onBoardUpTo}, read once). */
     private final long[] upTo = new long[Collective.values().length];
     private boolean closed;
@@ -112,6 +114,7 @@ public final class BoardCollectives {
             this.area = Addresses.BYTE_ARRAY_BASE + mapping.arrayOffset();
         }
         this.slots = area + SharedAreaDescriptor.slotsOffset(members);
+        this.seen = new long[members];
         for (Collective c : Collective.values()) {
             boolean pieces = c == Collective.SCATTER || c == Collective.ALLTOALL;
             upTo[c.ordinal()] = pieces && piece() == 0 ? -1 : Tuning.onBoardUpTo(c, members);
@@ -285,7 +288,7 @@ public final class BoardCollectives {
             int len = Math.min(half, bytes - done);
             int p = nextHalf();
             long k = ++step;
-            long slot = slot(root, p);
+            long slot = data(root, p, len);
             if (me == root) {
                 awaitAll(freeAfter[p] + 1);
                 Addresses.copy(base, offset + done, areaBase, slot, len);
@@ -329,15 +332,16 @@ public final class BoardCollectives {
             int p = nextHalf();
             long k = ++step;
             awaitAll(freeAfter[p] + 1);
-            Addresses.copy(sendBase, sendOffset + at, areaBase, slot(me, p), (long) m * eb);
+            int len = m * eb;
+            Addresses.copy(sendBase, sendOffset + at, areaBase, data(me, p, len), len);
             enter(k);
             if (!sliced) {
                 if (mine) {
                     awaitAll(k);
                     // v(n-1), then v(j) op that, j falling: v(0) op (v(1) op (... op v(n-1)))
-                    Addresses.copy(areaBase, slot(members - 1, p), recvBase, recvOffset + at, (long) m * eb);
+                    Addresses.copy(areaBase, data(members - 1, p, len), recvBase, recvOffset + at, len);
                     for (int j = members - 2; j >= 0; j--) {
-                        op.apply(areaBase, slot(j, p), recvBase, recvOffset + at, m);
+                        op.apply(areaBase, data(j, p, len), recvBase, recvOffset + at, m);
                     }
                 }
                 freeAfter[p] = k;
@@ -372,7 +376,8 @@ public final class BoardCollectives {
                         if (j != me) {
                             await(j, k2);
                         }
-                        Addresses.copy(areaBase, slot(j, p) + (long) jl * eb, recvBase, recvOffset + at + (long) jl * eb,
+                        long from = (long) jl * eb;
+                        Addresses.copy(areaBase, slot(j, p) + from, recvBase, recvOffset + at + from,
                             (long) (jh - jl) * eb);
                     }
                 } else {
@@ -406,14 +411,14 @@ public final class BoardCollectives {
             long k = ++step;
             if (me != root) {
                 awaitAll(freeAfter[p] + 1);
-                Addresses.copy(sendBase, sendOffset + done, areaBase, slot(me, p), len);
+                Addresses.copy(sendBase, sendOffset + done, areaBase, data(me, p, len), len);
             }
             enter(k);
             if (mine) {
                 for (int j = 0; j < members; j++) {
                     if (j != me && j != root) {
                         await(j, k);
-                        Addresses.copy(areaBase, slot(j, p), recvBase, recvOffset + (long) j * bytes + done, len);
+                        Addresses.copy(areaBase, data(j, p, len), recvBase, recvOffset + (long) j * bytes + done, len);
                     }
                 }
             }
@@ -439,7 +444,8 @@ public final class BoardCollectives {
                 long slot = slot(root, p);
                 for (int j = 0; j < members; j++) {
                     if (j != root) {
-                        Addresses.copy(sendBase, sendOffset + (long) j * bytes + done, areaBase, slot + (long) j * piece, len);
+                        long from = sendOffset + (long) j * bytes + done;
+                        Addresses.copy(sendBase, from, areaBase, slot + (long) j * piece, len);
                     }
                 }
                 enter(k);
@@ -466,15 +472,16 @@ public final class BoardCollectives {
             long slot = slot(me, p);
             for (int j = 0; j < members; j++) {
                 if (j != me) {
-                    Addresses.copy(sendBase, sendOffset + (long) j * bytes + done, areaBase, slot + (long) j * piece, len);
+                    Addresses.copy(sendBase, sendOffset + (long) j * bytes + done, areaBase, slot + (long) j * piece,
+                        len);
                 }
             }
             enter(k);
             for (int j = 0; j < members; j++) {
                 if (j != me) {
                     await(j, k);
-                    Addresses.copy(areaBase, slot(j, p) + (long) me * piece, recvBase, recvOffset + (long) j * bytes + done,
-                        len);
+                    long to = recvOffset + (long) j * bytes + done;
+                    Addresses.copy(areaBase, slot(j, p) + (long) me * piece, recvBase, to, len);
                 }
             }
             freeAfter[p] = k;
@@ -499,6 +506,16 @@ public final class BoardCollectives {
         return slots + (2L * member + p) * half;
     }
 
+    /**
+     * Where {@code member} stages {@code len} bytes in half {@code p}: in its flag line, beside
+     * the step, when they fit ({@link SharedAreaDescriptor#INLINE_BYTES}: a reader that sees the
+     * step has the data in the same cache line), else in its slot.
+     */
+    private long data(int member, int p, int len) {
+        return len <= SharedAreaDescriptor.INLINE_BYTES
+            ? area + SharedAreaDescriptor.inlineOffset(member, p) : slot(member, p);
+    }
+
     private long flag(int member) {
         return Addresses.getLongAcquire(areaBase, area + SharedAreaDescriptor.stepOffset(member));
     }
@@ -519,15 +536,20 @@ public final class BoardCollectives {
 
     /** Waits until {@code member} has entered step {@code k} or a later one, progressing the engine now and then. */
     private void await(int member, long k) {
-        long at = area + SharedAreaDescriptor.stepOffset(member);
-        if (Addresses.getLongAcquire(areaBase, at) >= k) {
+        if (seen[member] >= k) {
             return;
         }
-        int passes = 0;
-        do {
-            engine.idle((++passes & 15) == 0 ? engine.progressWhileWaiting() : 0);
-        } while (Addresses.getLongAcquire(areaBase, at) < k);
-        engine.waitEnded();
+        long at = area + SharedAreaDescriptor.stepOffset(member);
+        long step = Addresses.getLongAcquire(areaBase, at);
+        if (step < k) {
+            int passes = 0;
+            do {
+                engine.idle((++passes & 15) == 0 ? engine.progressWhileWaiting() : 0);
+                step = Addresses.getLongAcquire(areaBase, at);
+            } while (step < k);
+            engine.waitEnded();
+        }
+        seen[member] = step;
     }
 
     @Override
