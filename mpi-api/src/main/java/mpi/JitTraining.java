@@ -10,9 +10,9 @@ import org.atollmpi.runtime.Training;
 
 /**
  * MPI_Init's training pass: the calls programs make most (point-to-point, barrier, broadcast,
- * allreduce, one-sided put, get and fetch-and-op) run over a private copy of the world, through
- * this API as a program calls it, until the JIT has compiled what they use; then the program's
- * first loop runs compiled code.
+ * reduce, allreduce, gather, scatter, allgather, alltoall, one-sided put, get and fetch-and-op)
+ * run over a private copy of the world, through this API as a program calls it, until the JIT
+ * has compiled what they use; then the program's first loop runs compiled code.
  *
  * <p>Why: on a node with one rank per core the ranks spin on every core, so the JIT's compiler
  * threads get a core only by taking it from a rank, for a time slice of milliseconds each, in the
@@ -296,10 +296,20 @@ final class JitTraining {
             comm.bcast(directOut, 8, MPI.BYTE, 0);
             comm.allReduce(directOut, directIn, 2, MPI.FLOAT, MPI.SUM);
             comm.allReduce(doubleOut, doubleIn, 1, MPI.DOUBLE, MPI.SUM);
+            comm.reduce(directOut, directIn, 2, MPI.FLOAT, MPI.SUM, 0);
+            comm.allGather(directOut, 8, MPI.BYTE, directIn, 8, MPI.BYTE);
+            comm.allToAll(directOut, 8, MPI.BYTE, directIn, 8, MPI.BYTE);
+            comm.gather(directOut, 8, MPI.BYTE, directIn, 8, MPI.BYTE, 0);
+            comm.scatter(directOut, 8, MPI.BYTE, directIn, 8, MPI.BYTE, 0);
         }
+        // OSU's 64 KiB: a block of each member's fits the buffers (HUGE) up to a few members
+        int block = Math.min(LARGE, HUGE / comm.getSize()) & -64;
         for (int i = 0, rare = rare(n); i < rare; i++) {
             comm.bcast(directOut, LARGE, MPI.BYTE, 0);
             comm.allReduce(directOut, directIn, LARGE / 4, MPI.FLOAT, MPI.SUM);
+            comm.reduce(directOut, directIn, LARGE / 4, MPI.FLOAT, MPI.SUM, 0);
+            comm.allGather(directOut, block, MPI.BYTE, directIn, block, MPI.BYTE);
+            comm.allToAll(directOut, block, MPI.BYTE, directIn, block, MPI.BYTE);
         }
     }
 
