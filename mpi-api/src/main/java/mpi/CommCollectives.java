@@ -325,6 +325,10 @@ final class CommCollectives {
         }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
+        if (!nb && directBlocks(c, call, Collective.GATHER, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype,
+                root)) {
+            return null;
+        }
         int n = c.size;
         if (c.rank != root) {
             return gatherv(c, call, nb, true, sbuf, soff, scount, stype, null, 0, null, null, null, root);
@@ -422,6 +426,10 @@ final class CommCollectives {
         }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
         root(c, call, root);
+        if (!nb && directBlocks(c, call, Collective.SCATTER, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype,
+                root)) {
+            return null;
+        }
         int n = c.size;
         if (c.rank != root) {
             return scatterv(c, call, nb, true, null, 0, null, null, null, rbuf, roff, rcount, rtype, root);
@@ -521,6 +529,10 @@ final class CommCollectives {
                 rcount, rtype);
         }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
+        if (!nb && directBlocks(c, call, Collective.ALLGATHER, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype,
+                -1)) {
+            return null;
+        }
         int n = c.size;
         int[] displs = uniformDispls(c, call, "recvcount", rcount);
         return allGatherv(c, call, nb, true, sbuf, soff, scount, stype, rbuf, roff, filled(n, rcount), displs,
@@ -589,6 +601,10 @@ final class CommCollectives {
                 rcount, rtype);
         }
         c.live(call); // a null communicator, before its size 0 makes the root or counts look wrong
+        if (!nb && directBlocks(c, call, Collective.ALLTOALL, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype,
+                -1)) {
+            return null;
+        }
         int n = c.size;
         int[] sd = uniformDispls(c, call, "sendcount", scount);
         int[] rd = uniformDispls(c, call, "recvcount", rcount);
@@ -763,6 +779,9 @@ final class CommCollectives {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
         }
         Engine e = begin(c, call);
+        if (!nb && directReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op, root)) {
+            return null;
+        }
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
         count(c, call, "count", count);
@@ -870,6 +889,127 @@ final class CommCollectives {
             } else {
                 DirectCollectives.allreduce(e, c.worldRanks, c.rank, c.collContext, c.nextCollectiveTags(1),
                     inPlace ? IN_PLACE : Buffers.base(sbuf), s, Buffers.base(rbuf), r, elements(count, type, red), red);
+            }
+        } catch (EngineException ex) {
+            throw c.raise(ex, call);
+        } finally {
+            CollectiveCall.left();
+        }
+        Reference.reachabilityFence(sbuf);
+        Reference.reachabilityFence(rbuf);
+        return true;
+    }
+
+    /**
+     * A blocking reduce of a predefined operation on a contiguous type, run on the shared area by
+     * the calling thread with no call object, region or array of its own: false, having done
+     * nothing, for anything else (and for what the general path would refuse, so its messages stay).
+     */
+    private static boolean directReduce(Comm c, Engine e, String call, Object sbuf, int soff, Object rbuf, int roff,
+                                        int count, Datatype type, Op op, int root) {
+        if (type == null || op == null || op.freed || op.code == Op.USER || !type.isContiguous() || count < 0
+                || root < 0 || root >= c.size) {
+            return false;
+        }
+        Reduction red = CollectiveData.predefinedReduction(op, type);
+        boolean inPlace = sbuf == IN_PLACE;
+        if (red == null || inPlace && c.rank != root
+                || !inPlace && sbuf != null && sbuf == rbuf && soff == roff && count > 0) {
+            return false;
+        }
+        BoardCollectives g = board(c, call, e, Collective.REDUCE, (long) count * type.size);
+        if (g == null) {
+            return false;
+        }
+        long s = inPlace ? 0 : Buffers.offset(c, call, "sendbuf", sbuf, soff, count, type, false);
+        Object rBase = NOTHING;
+        long r = B;
+        if (c.rank == root) {
+            r = Buffers.offset(c, call, "recvbuf", rbuf, roff, count, type, true);
+            rBase = Buffers.base(rbuf);
+        }
+        CollectiveCall k = c.directCall(call);
+        k.entered();
+        try {
+            g.reduce(inPlace ? IN_PLACE : Buffers.base(sbuf), s, rBase, r, elements(count, type, red), red, root);
+        } catch (EngineException ex) {
+            throw c.raise(ex, call);
+        } finally {
+            CollectiveCall.left();
+        }
+        Reference.reachabilityFence(sbuf);
+        Reference.reachabilityFence(rbuf);
+        return true;
+    }
+
+    /** A type the direct paths take as it is: contiguous bytes, not objects. */
+    private static boolean plain(Datatype t, int count) {
+        return t != null && t != Datatype.OBJECT_TYPE && t.isContiguous() && count >= 0;
+    }
+
+    /**
+     * A blocking gather, scatter, allgather or alltoall ({@code root} -1) of equal blocks of
+     * contiguous types, run on the shared area by the calling thread with no call object, region
+     * or array of its own: false, having done nothing, for anything else (objects, derived types,
+     * send and receive blocks of different sizes, aliased buffers, what the general path would
+     * refuse), which the general path then takes with the same decision.
+     */
+    private static boolean directBlocks(Comm c, String call, Collective which, Object sbuf, int soff, int scount,
+                                        Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        int n = c.size;
+        boolean isRoot = c.rank == root;
+        boolean scatter = which == Collective.SCATTER;
+        boolean inPlace = scatter ? rbuf == IN_PLACE : sbuf == IN_PLACE;
+        if (inPlace && (which == Collective.ALLTOALL || root >= 0 && !isRoot)) {
+            return false;
+        }
+        // what this member reads and writes, in blocks: the root's whole buffer, or its own block
+        boolean readsSend = scatter ? isRoot : !inPlace;
+        boolean readsRecv = scatter ? !inPlace : which != Collective.GATHER || isRoot;
+        int sendBlocks = scatter || which == Collective.ALLTOALL ? n : 1;
+        int recvBlocks = scatter ? 1 : n;
+        long block = -1;
+        if (readsSend) {
+            if (!plain(stype, scount)) {
+                return false;
+            }
+            block = (long) scount * stype.size;
+        }
+        if (readsRecv) {
+            if (!plain(rtype, rcount) || block >= 0 && (long) rcount * rtype.size != block) {
+                return false;
+            }
+            block = (long) rcount * rtype.size;
+        }
+        if (block < 0 || (long) n * Math.max(scount, rcount) > Integer.MAX_VALUE
+                || readsSend && readsRecv && sbuf != null && sbuf == rbuf && soff == roff && block > 0) {
+            return false;
+        }
+        BoardCollectives g = board(c, call, MPI.engine(call), which, block);
+        if (g == null) {
+            return false;
+        }
+        Object sBase = inPlace && !scatter ? IN_PLACE : NOTHING;
+        long s = B;
+        if (readsSend) {
+            s = Buffers.offset(c, call, "sendbuf", sbuf, soff, sendBlocks * scount, stype, false);
+            sBase = Buffers.base(sbuf);
+        }
+        Object rBase = inPlace && scatter ? IN_PLACE : NOTHING;
+        long r = B;
+        if (readsRecv) {
+            r = Buffers.offset(c, call, "recvbuf", rbuf, roff, recvBlocks * rcount, rtype, true);
+            rBase = Buffers.base(rbuf);
+        }
+        CollectiveCall k = c.directCall(call);
+        k.entered();
+        try {
+            int bytes = (int) block;
+            switch (which) {
+                case GATHER -> g.gather(sBase, s, bytes, rBase, r, root);
+                case SCATTER -> g.scatter(sBase, s, rBase, r, bytes, root);
+                case ALLGATHER -> g.allgather(sBase, s, bytes, rBase, r);
+                default -> g.alltoall(sBase, s, rBase, r, bytes);
             }
         } catch (EngineException ex) {
             throw c.raise(ex, call);
