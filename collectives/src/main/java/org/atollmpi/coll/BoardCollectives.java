@@ -37,7 +37,8 @@ import org.atollmpi.nic.BoardRegion;
  *   allreduce    stage vector; enter k; wait all; reduce all slots in rank order (few bytes), or
  *                each member reduces its slice of the chunk in its own slot (an operation that
  *                does not commute: on into member n-1's); enter k+1; wait all; copy the slices out
- *   reduce       the same, and only the root waits and copies out
+ *   reduce       the others stage their chunk; enter k; the root reduces the slots and its own
+ *                vector into its receive buffer (chunk after chunk: a pipeline)
  *   allgather    stage block; enter k; wait all; copy every block out    (gather: only the root)
  *   scatter      root stages every member's piece; enter k              others: wait root; copy
  *   alltoall     stage a piece per member; enter k; wait all; copy my piece from every slot
@@ -318,14 +319,19 @@ public final class BoardCollectives {
      */
     public void reduce(Object sendBase, long sendOffset, Object recvBase, long recvOffset, int count,
                        Reduction op, int root) {
-        if (sendBase == Collectives.IN_PLACE) {
+        boolean inPlace = sendBase == Collectives.IN_PLACE;
+        if (inPlace) {
             sendBase = recvBase;
             sendOffset = recvOffset;
         }
         int eb = op.elementBytes();
         int chunk = Math.max(1, half / eb);
-        boolean sliced = op.bytes(count) > SLICED_REDUCTION_BYTES;
+        // A reduce to one root is a pipeline at every size: the others stage chunk c + 1 while
+        // the root reduces chunk c, from their slots and its own send buffer (so it copies nothing
+        // in: its vector is staged only in place, where the result overwrites it).
+        boolean sliced = root < 0 && op.bytes(count) > SLICED_REDUCTION_BYTES;
         boolean mine = root < 0 || root == me;
+        boolean direct = root == me && !inPlace;
         for (int done = 0; done < count; done += chunk) {
             int m = Math.min(chunk, count - done);
             long at = (long) done * eb;
@@ -333,15 +339,28 @@ public final class BoardCollectives {
             long k = ++step;
             awaitAll(freeAfter[p] + 1);
             int len = m * eb;
-            Addresses.copy(sendBase, sendOffset + at, areaBase, data(me, p, len), len);
+            if (!direct) {
+                // sliced: every chunk in the slots, a short last one too (the slices are read there)
+                long stage = sliced ? slot(me, p) : data(me, p, len);
+                Addresses.copy(sendBase, sendOffset + at, areaBase, stage, len);
+            }
             enter(k);
             if (!sliced) {
                 if (mine) {
                     awaitAll(k);
                     // v(n-1), then v(j) op that, j falling: v(0) op (v(1) op (... op v(n-1)))
-                    Addresses.copy(areaBase, data(members - 1, p, len), recvBase, recvOffset + at, len);
+                    int last = members - 1;
+                    if (direct && last == me) {
+                        Addresses.copy(sendBase, sendOffset + at, recvBase, recvOffset + at, len);
+                    } else {
+                        Addresses.copy(areaBase, data(last, p, len), recvBase, recvOffset + at, len);
+                    }
                     for (int j = members - 2; j >= 0; j--) {
-                        op.apply(areaBase, data(j, p, len), recvBase, recvOffset + at, m);
+                        if (direct && j == me) {
+                            op.apply(sendBase, sendOffset + at, recvBase, recvOffset + at, m);
+                        } else {
+                            op.apply(areaBase, data(j, p, len), recvBase, recvOffset + at, m);
+                        }
                     }
                 }
                 freeAfter[p] = k;

@@ -41,8 +41,11 @@ class BoardCollectivesTest {
     private static final int CTX = 7;
     private static final int HALF = 256;
     private static final Reduction SUM = Reduction.of(ReduceOp.SUM, ElementKind.INT);
-    /** Ints: none, one, a part of a half, past the sliced-reduction size, many halves and a remainder. */
-    private static final int[] COUNTS = {0, 1, 17, 64, 65, 1100, 3000};
+    /**
+     * Ints: none, one, a part of a half, past the sliced-reduction size, many halves and a
+     * remainder, and a remainder short enough to be staged inline elsewhere (3 ints after 20 halves).
+     */
+    private static final int[] COUNTS = {0, 1, 17, 64, 65, 1100, 1283, 3000};
 
     private static BoardCollectives open(Engine e, int[] g, int me) {
         return open(e, g, me, HALF);
@@ -127,6 +130,15 @@ class BoardCollectivesTest {
                     a.reduce(bytes(values(c, me, count)), B, r, B, count, SUM, root);
                     assertArrayEquals(me == root ? sums(c, n, count) : new int[count], ints(r, 0, count),
                         "reduce to " + root + at);
+                    c++;
+                    byte[] mineInPlace = bytes(values(c, me, count));
+                    if (me == root) {
+                        a.reduce(Collectives.IN_PLACE, 0, mineInPlace, B, count, SUM, root);
+                        assertArrayEquals(sums(c, n, count), ints(mineInPlace, 0, count),
+                            "reduce in place to " + root + at);
+                    } else {
+                        a.reduce(mineInPlace, B, null, 0, count, SUM, root);
+                    }
                     byte[] pr = new byte[16 * m];
                     a.reduce(matrices(me, m), B, pr, B, m, MATMUL, root);
                     assertArrayEquals(me == root ? product(0, n - 1, m) : new byte[16 * m], pr,

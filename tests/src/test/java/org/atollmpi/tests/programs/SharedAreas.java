@@ -26,8 +26,11 @@ import mpi.UserFunction;
  * where the world spans two and only the halves of a node share a board.
  */
 public final class SharedAreas {
-    /** Ints: none, one, within a half, past the sliced reduction, past a 64 KiB half. */
-    private static final int[] COUNTS = {0, 1, 600, 2000, 40_000};
+    /**
+     * Ints: none, one, within a half, past the sliced reduction, past a 64 KiB half, and two
+     * halves and a last chunk short enough (20 B) to be staged inline in other collectives.
+     */
+    private static final int[] COUNTS = {0, 1, 600, 2000, 40_000, 32_773};
 
     /**
      * 2x2 integer matrices multiplied in order (associative, not commutative), on a type of 4
