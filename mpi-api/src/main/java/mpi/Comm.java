@@ -211,14 +211,24 @@ public class Comm implements Freeable {
             contextPair = -1;
         }
         RuntimeException failure = null;
+        String failed = null;
         if (board != null) {
-            board.close();
+            BoardCollectives b = board;
             board = null;
+            try {
+                b.close();
+            } catch (RuntimeException e) {
+                failure = e;
+                failed = "giving back the shared area";
+            }
         }
         try {
             attributes.deleteAll(this);
         } catch (RuntimeException e) {
-            failure = e;
+            if (failure == null) {
+                failure = e;
+                failed = "a delete callback of an attribute";
+            }
         } finally {
             worldRanks = new int[0];
             localWorldRanks = worldRanks;
@@ -231,7 +241,7 @@ public class Comm implements Freeable {
         }
         if (failure != null) { // the communicator is freed all the same
             throw raise(failure instanceof MPIException ? ((MPIException) failure).getErrorClass() : ErrorClass.OTHER,
-                call + ": a delete callback of an attribute of " + name + " failed: " + failure);
+                call + ": " + failed + " of " + name + " failed: " + failure);
         }
     }
 

@@ -798,7 +798,7 @@ final class CommCollectives {
         CollectiveData.Region rr = r;
         int m = elements(count, type, red);
         BoardCollectives g = nb ? null : board(c, call, e, Collective.REDUCE, (long) count * type.size);
-        if (g != null) {
+        if (g != null && g.reduces(red)) {
             return onBoard(k, sbuf, rbuf, () -> g.reduce(s.base, s.offset, rr.base, rr.offset, m, red, root));
         }
         return run(k, e, nb, sbuf, rbuf, tag -> Collectives.reduce(e, c.worldRanks, c.rank, c.collContext, tag,
@@ -837,7 +837,7 @@ final class CommCollectives {
         int m = elements(count, type, red);
         BoardCollectives g = nb || which != ALLREDUCE ? null
             : board(c, call, e, Collective.ALLREDUCE, (long) count * type.size);
-        if (g != null) {
+        if (g != null && g.reduces(red)) { // the same type everywhere: every member agrees
             return onBoard(k, sbuf, rbuf, () -> g.allreduce(s.base, s.offset, r.base, r.offset, m, red));
         }
         return run(k, e, nb, sbuf, rbuf, tag -> {

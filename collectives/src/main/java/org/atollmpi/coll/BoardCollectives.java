@@ -81,8 +81,6 @@ public final class BoardCollectives {
     private final BoardRegion region;
     /** Elsewhere: this process's mapping of it (kept reachable while the area is in use). */
     private final ByteBuffer mapping;
-    /** Member 0: the key its peers mapped the area with, withdrawn when the area retires. */
-    private final RemoteKey key;
     /** The last step entered. */
     private long step;
     /** Chunks staged so far: the next one goes to half {@code uses & 1}. */
@@ -95,14 +93,12 @@ public final class BoardCollectives {
     private final long[] upTo = new long[Collective.values().length];
     private boolean closed;
 
-    private BoardCollectives(Engine engine, int members, int me, int half, BoardRegion region, RemoteKey key,
-                             ByteBuffer mapping) {
+    private BoardCollectives(Engine engine, int members, int me, int half, BoardRegion region, ByteBuffer mapping) {
         this.engine = engine;
         this.members = members;
         this.me = me;
         this.half = half;
         this.region = region;
-        this.key = key;
         this.mapping = mapping;
         if (region != null) {
             this.areaBase = region.base();
@@ -178,21 +174,31 @@ public final class BoardCollectives {
             return null; // member 0 had no room: nobody waits for anything more
         }
         if (me != 0) {
-            mapping = engine.mapExposed(new RemoteKey(worldRanks[0], id, capability),
-                (int) SharedAreaDescriptor.areaBytes(n, h));
+            try {
+                mapping = engine.mapExposed(new RemoteKey(worldRanks[0], id, capability),
+                    (int) SharedAreaDescriptor.areaBytes(n, h));
+            } catch (EngineException refused) {
+                mapping = null; // said below, so that nobody waits for this member
+            }
         }
         byte[] reached = new byte[4];
         Addresses.putInt(reached, b, region != null || mapping != null ? 1 : 0);
-        DirectCollectives.allreduce(engine, worldRanks, me, context, callTag + 1, Collectives.IN_PLACE, 0,
-            reached, b, 1, Reduction.of(ReduceOp.MIN, ElementKind.INT));
-        if (Addresses.getInt(reached, b) == 0) {
-            if (key != null) { // nobody uses it: every member saw the same 0
+        try {
+            DirectCollectives.allreduce(engine, worldRanks, me, context, callTag + 1, Collectives.IN_PLACE, 0,
+                reached, b, 1, Reduction.of(ReduceOp.MIN, ElementKind.INT));
+        } finally {
+            if (key != null) {
+                // every member that maps the area has mapped it by now: its descriptor is not needed
                 engine.withdraw(key);
+            }
+        }
+        if (Addresses.getInt(reached, b) == 0) {
+            if (region != null) { // nobody uses it: every member saw the same 0
                 engine.freeBoardMemory(region);
             }
             return null;
         }
-        return new BoardCollectives(engine, n, me, h, region, key, mapping);
+        return new BoardCollectives(engine, n, me, h, region, mapping);
     }
 
     /** Zeroes the flag lines of {@code members} at {@code (base, offset)}. */
@@ -215,6 +221,11 @@ public final class BoardCollectives {
                 + half + " B has no room for a piece per member");
         }
         return piece;
+    }
+
+    /** Whether a reduction of {@code op} fits: one of its elements in a half (large items of user types may not). */
+    public boolean reduces(Reduction op) {
+        return op.elementBytes() <= half;
     }
 
     /** Whether this area can run {@code c} (a scatter or alltoall needs a piece of 64 bytes per member). */
@@ -265,7 +276,6 @@ public final class BoardCollectives {
                         return false;
                     }
                 }
-                engine.withdraw(a.key);
                 engine.freeBoardMemory(a.region);
                 return true;
             });
@@ -325,7 +335,11 @@ public final class BoardCollectives {
             sendOffset = recvOffset;
         }
         int eb = op.elementBytes();
-        int chunk = Math.max(1, half / eb);
+        if (eb > half) {
+            throw new EngineException(ErrorClass.INTERN, "an element of " + eb + " bytes does not fit a half of "
+                + half + " B of the shared area (ask reduces() first)");
+        }
+        int chunk = half / eb;
         // A reduce to one root is a pipeline at every size: the others stage chunk c + 1 while
         // the root reduces chunk c, from their slots and its own send buffer (so it copies nothing
         // in: its vector is staged only in place, where the result overwrites it).
