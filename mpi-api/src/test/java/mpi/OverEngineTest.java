@@ -540,7 +540,9 @@ class OverEngineTest {
             rawBytes = Math.min(rawBytes, allocatedPerRound(raw, rounds));
         }
         assertEquals(42, in[0]);
-        assertTrue(apiBytes - rawBytes <= 48,
+        // a Status, and one word a round of noise: a loaded CI machine measured 50 once, the
+        // engine alone then at 67 (what escapes depends on how far the JIT has got on each side)
+        assertTrue(apiBytes - rawBytes <= 48 + 8,
             "the API added " + (apiBytes - rawBytes) + " bytes to a round (engine alone " + rawBytes
                 + "); a Status is 48");
     }

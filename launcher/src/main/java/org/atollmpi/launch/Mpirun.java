@@ -18,7 +18,12 @@ public final class Mpirun {
 
     public static void main(String[] args) {
         TerminationSignals.install();
-        System.exit(run(args));
+        int status = run(args);
+        // A signal's exit may be under way (its hooks ending the job is what made run return):
+        // exiting with the job's status now would race it, and a JVM already shut down takes
+        // whichever nonzero status comes first. Exit with the signal's.
+        int signalled = TerminationSignals.exitStatus();
+        System.exit(signalled != 0 ? signalled : status);
     }
 
     /** Runs mpirun with this command line; returns its exit status. */

@@ -14,6 +14,7 @@ final class TerminationSignals {
     private static final String[] NAMES = {"INT", "TERM", "HUP"};
 
     private static volatile String received;
+    private static volatile int exitStatus;
 
     private TerminationSignals() {
     }
@@ -34,8 +35,14 @@ final class TerminationSignals {
         return received;
     }
 
+    /** 128 + the number of the signal that is ending mpirun; 0 if none is. */
+    static int exitStatus() {
+        return exitStatus;
+    }
+
     private static void terminate(Signal signal) {
         received = "SIG" + signal.getName();
-        System.exit(128 + signal.getNumber());
+        exitStatus = 128 + signal.getNumber();
+        System.exit(exitStatus);
     }
 }
