@@ -282,6 +282,10 @@ public final class Win implements Freeable {
             Intracomm c = parent.build(Intracomm.class, pair, parent.localWorldRanks, parent.rank,
                 parent.localWorldRanks);
             c.errhandler = Errhandler.FATAL_HANDLER; // a window's default handler (MPI-3.1 §8.3)
+            // The fence's barrier stays a message barrier, never a shared area: it travels behind this
+            // rank's one-sided requests in each target's ring, so a target that leaves the fence has
+            // applied them (flags in a shared area would overtake requests still in the ring).
+            c.boardLooked = true;
             Intracomm replies = c.build(Intracomm.class, c.newContextPair(call), c.localWorldRanks, c.rank,
                 c.localWorldRanks);
             long[] mine = local != null ? local.describe() : failed();
