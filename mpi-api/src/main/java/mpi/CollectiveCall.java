@@ -72,7 +72,7 @@ final class CollectiveCall {
         if (error != ErrorClass.SUCCESS) {
             throw comm.raise(error, name + ": " + message);
         }
-        String failure = finish();
+        String failure = agreeOnFailure(finish());
         if (failure != null) {
             throw comm.raise(failureClass(), failure);
         }
@@ -83,11 +83,37 @@ final class CollectiveCall {
      * raises the failure of a user function) as {@link #complete} does after its wait.
      */
     void ranDirectly() {
-        String failure = finish();
+        String failure = agreeOnFailure(finish());
         if (failure != null) {
             throw comm.raise(failureClass(), failure);
         }
     }
+
+    /**
+     * A blocking reduction with a user function: every member learns whether the function failed
+     * on any member, so that none returns a wrong result as a success (under ERRORS_RETURN the
+     * others would go on with it). The function ran on some members only (a leaf of a tree never
+     * calls it), so the members agree with a MAX over the communicator; the failing members carry
+     * on with the algorithm, applying nothing, so that the agreement is reached by all. An
+     * intercommunicator's members raise only what failed on their side.
+     */
+    private String agreeOnFailure(String local) {
+        if (userOp == null || comm.isInterImpl()) {
+            return local;
+        }
+        int[] mine = {local != null ? comm.rank + 1 : 0};
+        int[] any = new int[1];
+        comm.allReduce(mine, any, 1, MPI.INT, MPI.MAX);
+        if (local != null || any[0] == 0) {
+            return local;
+        }
+        failedElsewhere = true;
+        return name + ": the user function of " + userOp.op + " failed on rank " + (any[0] - 1)
+            + " of the communicator (this rank's result is not valid)";
+    }
+
+    /** {@link #agreeOnFailure} found the user function failed on another member. */
+    private boolean failedElsewhere;
 
     /** A request for {@code op}, holding {@code buffers} until it completes. */
     Request request(Engine engine, Operation op, Object buffers) {
@@ -129,6 +155,9 @@ final class CollectiveCall {
     }
 
     private int failureClass() {
+        if (failedElsewhere) {
+            return ErrorClass.OP;
+        }
         if (userOp == null || userOp.failure == null) {
             return ErrorClass.OTHER;
         }

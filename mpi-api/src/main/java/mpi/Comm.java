@@ -1471,8 +1471,15 @@ public class Comm implements Freeable {
         return Info.copyOf(info);
     }
 
+    /**
+     * MPI_Comm_disconnect: collective over every member (both groups of an intercommunicator);
+     * returns once all have reached it, so that the traffic before it is through, then frees the
+     * communicator (as Open MPI's, which disconnects with a barrier).
+     */
     public final void disconnect() {
-        throw Unsupported.dynamicProcesses("Comm.disconnect");
+        live("disconnect");
+        barrier();
+        free();
     }
 
     public final Group getGroup() {

@@ -158,6 +158,26 @@ final class CommCollectives {
     }
 
     /** Same buffer at the same place as input and output without the in-place form (MPI forbids aliasing). */
+    /**
+     * The same Java array given as send and receive buffer (not the in-place form): both earlier
+     * Java bindings accept it and give the answer of distinct buffers, because they copy arrays
+     * in and out; so does this, by sending from a copy taken at the call. Buffers are still
+     * refused ({@link #distinct}), as Open MPI's C library refuses one pointer for both.
+     */
+    static Object unshared(Object sbuf, Object rbuf) {
+        if (sbuf == rbuf && sbuf != null && sbuf != IN_PLACE && sbuf.getClass().isArray()) {
+            return cloneArray(sbuf);
+        }
+        return sbuf;
+    }
+
+    private static Object cloneArray(Object a) {
+        int n = java.lang.reflect.Array.getLength(a);
+        Object copy = java.lang.reflect.Array.newInstance(a.getClass().getComponentType(), n);
+        System.arraycopy(a, 0, copy, 0, n);
+        return copy;
+    }
+
     static void distinct(Comm c, String call, Object s, int soff, Object r, int roff, int count) {
         if (s != null && s == r && soff == roff && count > 0) {
             throw c.raise(ErrorClass.BUFFER, call + ": sendbuf and recvbuf are the same buffer "
@@ -356,6 +376,7 @@ final class CommCollectives {
     private static Request gatherv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
                                    int scount, Datatype stype, Object rbuf, int roff, int[] rcounts, int[] displs,
                                    Datatype rtype, int root) {
+        sbuf = unshared(sbuf, rbuf);
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
@@ -455,6 +476,7 @@ final class CommCollectives {
     private static Request scatterv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
                                     int[] scounts, int[] displs, Datatype stype, Object rbuf, int roff, int rcount,
                                     Datatype rtype, int root) {
+        sbuf = unshared(sbuf, rbuf);
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         root(c, call, root);
@@ -552,6 +574,7 @@ final class CommCollectives {
     private static Request allGatherv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
                                       int scount, Datatype stype, Object rbuf, int roff, int[] rcounts, int[] displs,
                                       Datatype rtype) {
+        sbuf = unshared(sbuf, rbuf);
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         boolean inPlace = sbuf == IN_PLACE;
@@ -625,6 +648,7 @@ final class CommCollectives {
     private static Request allToAllv(Comm c, String call, boolean nb, boolean uniform, Object sbuf, int soff,
                                      int[] scounts, int[] sdispls, Datatype stype, Object rbuf, int roff,
                                      int[] rcounts, int[] rdispls, Datatype rtype) {
+        sbuf = unshared(sbuf, rbuf);
         Engine e = begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
@@ -775,6 +799,7 @@ final class CommCollectives {
 
     static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
                           Datatype type, Op op, int root) {
+        sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
         }
@@ -813,6 +838,7 @@ final class CommCollectives {
 
     static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
                              int count, Datatype type, Op op) {
+        sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {
             return IntercommCollectives.allReduce((Intercomm) c, call, nb, which, sbuf, soff, rbuf, roff, count,
                 type, op);
@@ -1023,6 +1049,7 @@ final class CommCollectives {
 
     static Request reduceScatter(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
                                  int[] counts, Datatype type, Op op) {
+        sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduceScatter((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, counts,
                 type, op);

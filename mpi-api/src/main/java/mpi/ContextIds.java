@@ -10,10 +10,10 @@ import org.atollmpi.engine.ErrorClass;
  * free at every one of its members (MPICH's algorithm).
  *
  * <p>Contexts go in PAIRS: pair {@code p} is point-to-point context {@code 2p} and collective
- * context {@code 2p + 1}. Pairs 0 (COMM_WORLD: contexts 0 and 1) and 1 (COMM_SELF: 2 and 3) are
- * reserved. The engine's matcher keeps an array indexed by context, so ids stay small: a new
+ * context {@code 2p + 1}. Pairs 0 (COMM_WORLD: contexts 0 and 1), 1 (COMM_SELF: 2 and 3) and 2
+ * (ports: 4 and 5) are reserved. The engine's matcher keeps an array indexed by context, so ids stay small: a new
  * communicator takes the LOWEST pair free at all its members, and a freed communicator returns its
- * pair for reuse. {@value #PAIRS} pairs: up to {@value #PAIRS} - 2 communicators alive at once.
+ * pair for reuse. {@value #PAIRS} pairs: up to {@value #PAIRS} - 3 communicators alive at once.
  *
  * <p>Each process keeps a bitmap ({@code 1} = free). To create a communicator, the members
  * AND their bitmaps ({@link Agreement#allgather} over the parent, then a local AND) and each takes
@@ -33,8 +33,10 @@ final class ContextIds {
     /** 32-bit words of the bitmap, plus one word for the "everyone offered its bitmap" flag. */
     static final int WORDS = PAIRS / 32;
     static final int OFFER_LENGTH = WORDS + 1;
-    /** Pairs 0 and 1 belong to COMM_WORLD and COMM_SELF. */
-    static final int RESERVED_PAIRS = 2;
+    /** Pairs 0 and 1 belong to COMM_WORLD and COMM_SELF, pair 2 to ports ({@link #DYNAMIC_PAIR}). */
+    static final int RESERVED_PAIRS = 3;
+    /** The pair of the dynamic-process traffic: port requests and the joins of accept and connect ({@link Ports}). */
+    static final int DYNAMIC_PAIR = 2;
 
     private static ContextIds instance = new ContextIds();
 

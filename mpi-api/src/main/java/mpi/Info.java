@@ -60,6 +60,21 @@ public final class Info implements Freeable, Cloneable {
         }
     }
 
+    /** Start-up's own entries (INFO_ENV): no length limit, as Open MPI's environment has none. */
+    void putPredefined(String key, String value) {
+        java.util.LinkedHashMap<String, String> e = entries("set");
+        synchronized (e) {
+            e.put(key, value);
+        }
+    }
+
+    void clearPredefined() {
+        java.util.LinkedHashMap<String, String> e = entries("set");
+        synchronized (e) {
+            e.clear();
+        }
+    }
+
     /** Removes {@code key}; ERR_INFO_NOKEY when it is not set. */
     public void delete(String key) {
         java.util.LinkedHashMap<String, String> e = entries("delete");

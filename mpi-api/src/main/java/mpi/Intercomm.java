@@ -51,8 +51,14 @@ public final class Intercomm extends Comm {
         return merge(high, "merge");
     }
 
+    /**
+     * The intercommunicator to the job that spawned this one: spawning is not supported yet, so no
+     * process has a parent and this is the null communicator ({@code isNull()} true), as MPI's
+     * MPI_COMM_NULL for a process started by mpirun.
+     */
     public static Intercomm getParent() {
-        throw Unsupported.dynamicProcesses("Intercomm.getParent");
+        MPI.check("getParent");
+        return Ports.noParent();
     }
 
     public int Remote_size() {
@@ -118,7 +124,23 @@ public final class Intercomm extends Comm {
             }
             peerWorld = peer.worldRanks[remoteLeader];
         }
-        int[] remote = leader ? Agreement.exchange(peer, call, peerWorld, tag, peer.p2pContext, local) : null;
+        return join(localComm, localLeader, peer, peerWorld, tag, peer.p2pContext, call);
+    }
+
+    /**
+     * The part of MPI_Intercomm_create after the arguments are checked, also how ports join two
+     * groups ({@link Ports}): the leaders ({@code localLeader} of each {@code localComm}) swap
+     * their groups over {@code context} with {@code tag}, the leader here talking to world rank
+     * {@code remoteLeaderWorld} and raising through {@code scope}; every member agrees on a
+     * context pair free at all of both groups.
+     */
+    static Intercomm join(Comm localComm, int localLeader, Comm scope, int remoteLeaderWorld, int tag, int context,
+                          String call) {
+        int[] local = localComm.localWorldRanks;
+        boolean leader = localComm.rank == localLeader;
+        Comm peer = scope;
+        int peerWorld = remoteLeaderWorld;
+        int[] remote = leader ? Agreement.exchange(peer, call, peerWorld, tag, context, local) : null;
         remote = Agreement.bcast(localComm, call, local, localComm.rank, localLeader, localComm.collContext, remote);
         for (int w : remote) {
             if (Group.indexOf(local, w) != MPI.UNDEFINED) {
@@ -132,7 +154,7 @@ public final class Intercomm extends Comm {
                 int[] agreed = ContextIds.and(Agreement.allgather(localComm, call, local, localComm.rank,
                     localComm.collContext, offer));
                 if (leader) {
-                    agreed = ContextIds.and(agreed, Agreement.exchange(peer, call, peerRank, tag, peer.p2pContext, agreed));
+                    agreed = ContextIds.and(agreed, Agreement.exchange(peer, call, peerRank, tag, context, agreed));
                 }
                 return Agreement.bcast(localComm, call, local, localComm.rank, localLeader, localComm.collContext, agreed);
             });

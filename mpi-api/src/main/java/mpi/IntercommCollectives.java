@@ -281,6 +281,7 @@ final class IntercommCollectives {
      */
     static Request allGatherv(Intercomm c, String call, boolean nb, Object sbuf, int soff, int scount,
                               Datatype stype, Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
+        sbuf = CommCollectives.unshared(sbuf, rbuf);
         Engine e = CommCollectives.begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         notInPlace(c, call, "sendbuf", sbuf);
@@ -347,6 +348,7 @@ final class IntercommCollectives {
     static Request allToAllv(Intercomm c, String call, boolean nb, Object sbuf, int soff, int[] scounts,
                              int[] sdispls, Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls,
                              Datatype rtype) {
+        sbuf = CommCollectives.unshared(sbuf, rbuf);
         Engine e = CommCollectives.begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         notInPlace(c, call, "sendbuf", sbuf);
@@ -430,6 +432,7 @@ final class IntercommCollectives {
 
     static Request allReduce(Intercomm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf,
                              int roff, int count, Datatype type, Op op) {
+        sbuf = CommCollectives.unshared(sbuf, rbuf);
         c.live(call);
         // Only Intracomm has scan and exScan: this keeps the entry point right for every kind.
         if (which == CommCollectives.SCAN || which == CommCollectives.EXSCAN) {
@@ -463,6 +466,7 @@ final class IntercommCollectives {
      */
     static Request reduceScatter(Intercomm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
                                  int[] counts, Datatype type, Op op) {
+        sbuf = CommCollectives.unshared(sbuf, rbuf);
         Engine e = CommCollectives.begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         notInPlace(c, call, "sendbuf", sbuf);

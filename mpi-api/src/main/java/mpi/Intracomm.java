@@ -16,8 +16,8 @@ import org.atollmpi.engine.ErrorClass;
  * and their {@code i*} forms. mpiJava 1.2 / MPJ Express: {@code Split}, {@code Create},
  * {@code Create_cart}, {@code Create_graph} and the capitalised collectives with element offsets
  * ({@code Bcast}, {@code Gather}, {@code Allreduce}, {@code Reduce_scatter}, {@code Scan} ...).
- * Spawn, connect, accept and ports ({@code spawn}, {@code openPort} ...) are present but
- * unsupported (dynamic processes).
+ * Ports ({@code openPort}, {@code accept}, {@code connect}, {@code publishName} ...) join groups
+ * of one job ({@link Ports}); {@code spawn} and {@code spawnMultiple} are present but unsupported.
  */
 public class Intracomm extends Comm {
     Intracomm(String name, int p2pContext, int collContext) {
@@ -270,56 +270,64 @@ public class Intracomm extends Comm {
         return CommCollectives.allReduce(this, "iExScan", true, CommCollectives.EXSCAN, CommCollectives.IN_PLACE, 0, buf, 0, count, type, op);
     }
 
+    /**
+     * MPI_Open_port: a port name that groups of this job connect through ({@link #accept} at this
+     * rank, {@link #connect} anywhere in the job); see {@link Ports}. Ports of another job (two
+     * mpirun runs) are not supported yet.
+     */
     public static String openPort() {
-        throw Unsupported.dynamicProcesses("Intracomm.openPort");
+        return Ports.open("Intracomm.openPort");
     }
 
     public static String openPort(Info info) {
-        throw Unsupported.dynamicProcesses("Intracomm.openPort");
+        return Ports.open("Intracomm.openPort");
     }
 
     public static void closePort(String name) {
-        throw Unsupported.dynamicProcesses("Intracomm.closePort");
+        Ports.close("Intracomm.closePort", name);
     }
 
+    /** MPI_Comm_accept: collective over this communicator; {@code port} is read at {@code root}, which opened it. */
     public final Intercomm accept(String port, int root) {
-        throw Unsupported.dynamicProcesses("Intracomm.accept");
+        return Ports.accept(this, "accept", port, root);
     }
 
     public final Intercomm accept(String port, Info info, int root) {
-        throw Unsupported.dynamicProcesses("Intracomm.accept");
+        return Ports.accept(this, "accept", port, root);
     }
 
+    /** MPI_Comm_connect: collective over this communicator; {@code port} is read at {@code root}. */
     public final Intercomm connect(String port, int root) {
-        throw Unsupported.dynamicProcesses("Intracomm.connect");
+        return Ports.connect(this, "connect", port, root);
     }
 
     public final Intercomm connect(String port, Info info, int root) {
-        throw Unsupported.dynamicProcesses("Intracomm.connect");
+        return Ports.connect(this, "connect", port, root);
     }
 
+    /** MPI_Publish_name: every rank of the job (on this host) can look {@code service} up. */
     public static void publishName(String service, String port) {
-        throw Unsupported.dynamicProcesses("Intracomm.publishName");
+        Ports.publish("Intracomm.publishName", service, port);
     }
 
     public static void publishName(String service, Info info, String port) {
-        throw Unsupported.dynamicProcesses("Intracomm.publishName");
+        Ports.publish("Intracomm.publishName", service, port);
     }
 
     public static void unpublishName(String service, String port) {
-        throw Unsupported.dynamicProcesses("Intracomm.unpublishName");
+        Ports.unpublish("Intracomm.unpublishName", service, port);
     }
 
     public static void unpublishName(String service, Info info, String port) {
-        throw Unsupported.dynamicProcesses("Intracomm.unpublishName");
+        Ports.unpublish("Intracomm.unpublishName", service, port);
     }
 
     public static String lookupName(String service) {
-        throw Unsupported.dynamicProcesses("Intracomm.lookupName");
+        return Ports.lookup("Intracomm.lookupName", service);
     }
 
     public static String lookupName(String service, Info info) {
-        throw Unsupported.dynamicProcesses("Intracomm.lookupName");
+        return Ports.lookup("Intracomm.lookupName", service);
     }
 
     public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes) {

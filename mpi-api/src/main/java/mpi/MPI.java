@@ -298,8 +298,9 @@ public final class MPI {
 
     /** Starts MPI (thread level SINGLE) and returns the arguments unchanged. */
     public static String[] Init(String[] args) {
-        start(THREAD_SINGLE, "Init");
-        return args;
+        String[] own = org.atollmpi.runtime.MpjExpressMain.withoutLeading(args);
+        start(THREAD_SINGLE, "Init", own);
+        return own;
     }
 
     /** The thread level provided (set by Init, fixed until Finalize), for the layer's own decisions. */
@@ -309,17 +310,18 @@ public final class MPI {
 
     /** Starts MPI asking for thread level {@code required}; returns the level really provided. */
     public static int InitThread(String[] args, int required) {
-        start(required, "InitThread");
+        start(required, "InitThread", args);
         return threadLevel;
     }
 
     /** MPJ Express: starts MPI asking for {@code required}; {@link #queryThread} tells what was provided. */
     public static String[] initThread(int required, int provided, String[] argv) {
-        start(required, "initThread");
-        return argv;
+        String[] own = org.atollmpi.runtime.MpjExpressMain.withoutLeading(argv);
+        start(required, "initThread", own);
+        return own;
     }
 
-    private static void start(int required, String call) {
+    private static void start(int required, String call, String[] args) {
         if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
             throw new MPIException(ErrorClass.ARG, call + ": thread level " + required
                 + " is not one of MPI.THREAD_SINGLE (0) ... MPI.THREAD_MULTIPLE (3)");
@@ -346,6 +348,7 @@ public final class MPI {
                 throw new MPIException(ErrorClass.OTHER, call + ": cannot start this rank: " + e, e);
             }
             enter(rt, rt.engine(), rt.rank(), rt.size(), rt.threadLevel());
+            EnvironmentInfo.fill(INFO_ENV, args, required, rt.size(), rt.processorName());
             rt.describePendingWith(MPI::contextName, MPI::describePendingAbove);
             started = rt;
         }
@@ -741,55 +744,50 @@ public final class MPI {
 
     // ---------------------------------------------------------------- slices
     // Communication calls ignore a direct buffer's position (as Open MPI does); a slice is how a
-    // program starts a message elsewhere. The original buffer's position and limit are untouched.
+    // program starts a message elsewhere. As Open MPI's, slicing clears the original buffer and
+    // moves its position to the offset (programs read buf.position() afterwards, or pass buf again
+    // and mean its start).
 
     public static ByteBuffer slice(ByteBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        ByteBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice().order(ByteOrder.nativeOrder());
+        buf.clear().position(offset);
+        return buf.slice().order(ByteOrder.nativeOrder());
     }
 
     public static CharBuffer slice(CharBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        CharBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static ShortBuffer slice(ShortBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        ShortBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static IntBuffer slice(IntBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        IntBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static LongBuffer slice(LongBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        LongBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static FloatBuffer slice(FloatBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        FloatBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static DoubleBuffer slice(DoubleBuffer buf, int offset) {
         rest(buf, buf == null ? 0 : buf.capacity(), offset);
-        DoubleBuffer d = buf.duplicate();
-        d.clear().position(offset);
-        return d.slice();
+        buf.clear().position(offset);
+        return buf.slice();
     }
 
     public static ByteBuffer slice(byte[] buf, int offset) {

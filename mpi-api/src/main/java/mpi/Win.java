@@ -93,6 +93,12 @@ public final class Win implements Freeable {
     private volatile Info info;
     private volatile String name = "";
     private volatile boolean freed;
+    /**
+     * Created with info {@value #NO_LOCKS_KEY}=true: the program promised never to lock, and, as
+     * Open MPI's windows do, a lock or lockAll is then refused (ERR_RMA_SYNC).
+     */
+    private final boolean noLocks;
+    static final String NO_LOCKS_KEY = "no_locks";
 
     /**
      * A window over {@code size} elements of {@code base}: reached by the NIC when it is board
@@ -115,15 +121,16 @@ public final class Win implements Freeable {
      * With a null {@code base} the window allocates {@code size} bytes of board memory with
      * displacement unit {@code dispUnit} bytes, which {@code getAttr(MPI.WIN_BASE)} returns as a
      * native-order ByteBuffer (both flavors; {@link #sharedQuery} maps it for the other ranks of
-     * the node). With a buffer (Open MPI's form: {@code size} and {@code dispUnit} in elements of
-     * the buffer) the window is that buffer, in place, as for {@link #Win(Buffer, int, int, Info, Comm)}:
-     * pass one from {@code MPI.newByteBuffer} (or another {@code MPI.newXBuffer}) for board memory.
+     * the node). A buffer given as {@code base} names the element type only, as in Open MPI's
+     * bindings: {@code size} and {@code dispUnit} count elements of its type, its contents and
+     * capacity do not matter (it may be empty), and the window's memory is still allocated by the
+     * library (read it through WIN_BASE).
      */
     public Win(int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor) {
         this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
 
-    /** As {@link #Win(int, int, Info, Comm, Buffer, int)}; an array base is the window in place (served memory). */
+    /** As {@link #Win(int, int, Info, Comm, Buffer, int)}; a primitive array names the element type only. */
     public Win(int size, int dispUnit, Info info, Comm comm, Object base, int flavor) {
         this(Creation.allocate("Win", comm, base, size, dispUnit, info, flavor));
     }
@@ -148,6 +155,8 @@ public final class Win implements Freeable {
         this.sizeBytes = c.sizeBytes;
         this.dispUnitBytes = c.dispUnitBytes;
         this.info = c.info;
+        String noLocksGiven = c.info.get(NO_LOCKS_KEY);
+        this.noLocks = noLocksGiven != null && noLocksGiven.strip().equalsIgnoreCase("true");
         this.concurrentCalls = MPI.threadLevelProvided() == MPI.THREAD_MULTIPLE;
         LIVE.add(this);
     }
@@ -183,6 +192,7 @@ public final class Win implements Freeable {
                     + " of the window's own)");
             }
             Place at = Place.of(c, call, buf);
+            refuseReadOnly(c, call, buf);
             int unit = at.unit;
             checkSizes(c, call, size, dispUnit, at.capacity);
             Engine engine = MPI.engine(call);
@@ -202,21 +212,22 @@ public final class Win implements Freeable {
                 throw c.raise(ErrorClass.RMA_FLAVOR, call + ": flavor " + flavor
                     + " is neither Win.FLAVOR_PRIVATE (0) nor Win.FLAVOR_SHARED (1)");
             }
-            if (buf != null) {
-                return over(call, parent, buf, size, dispUnit, info); // the program's memory, in place
-            }
+            // Open MPI's form: a given buffer names the element type only (it may be empty); size
+            // and dispUnit count elements of that type, and the window's memory is the library's.
+            int unit = buf == null ? 1 : Place.of(c, call, buf).unit;
             checkSizes(c, call, size, dispUnit, Integer.MAX_VALUE);
+            long bytes = (long) size * unit;
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
             EngineException failure = null;
             Object windowBase = null;
             try {
-                local = LocalMemory.allocate(engine, size, dispUnit);
+                local = LocalMemory.allocate(engine, bytes, dispUnit * unit);
                 windowBase = local.allocatedBuffer();
             } catch (EngineException e) {
                 failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
             }
-            return finish(call, c, engine, local, failure, windowBase, size, dispUnit, info);
+            return finish(call, c, engine, local, failure, windowBase, bytes, dispUnit * unit, info);
         }
 
         static Creation dynamic(String call, Comm parent, Info info) {
@@ -255,6 +266,14 @@ public final class Win implements Freeable {
                 throw parent.raise(ErrorClass.COMM, call + ": comm must be an intracommunicator");
             }
             return (Intracomm) parent;
+        }
+
+        /** Peers write into a window: memory the program may only read is refused, as receives into it are. */
+        static void refuseReadOnly(Comm c, String call, Object buf) {
+            if (buf instanceof Buffer b && b.isReadOnly()) {
+                throw c.raise(ErrorClass.BUFFER, call + ": base is a read-only buffer; a window's memory is written"
+                    + " by the other members");
+            }
         }
 
         private static void checkSizes(Comm c, String call, int size, int dispUnit, long capacity) {
@@ -383,6 +402,7 @@ public final class Win implements Freeable {
             throw comm.raise(ErrorClass.BUFFER, call + ": base is null");
         }
         Place at = Place.of(comm, call, buf);
+        Creation.refuseReadOnly(comm, call, buf);
         if (size < 0 || size > at.capacity) {
             throw comm.raise(ErrorClass.SIZE, call + ": size " + size + " is negative or larger than the buffer ("
                 + at.capacity + ")");
@@ -392,6 +412,7 @@ public final class Win implements Freeable {
         } catch (EngineException e) {
             throw fail(e);
         }
+        attached.add(new Attached(at.base, at.offset, buf));
     }
 
     private synchronized void detachImpl(Object buf) {
@@ -406,7 +427,19 @@ public final class Win implements Freeable {
         } catch (EngineException e) {
             throw fail(e);
         }
+        attached.removeIf(a -> a.base == at.base && a.offset == at.offset);
     }
+
+    /**
+     * Memory attached and not detached, held so that it lives as long as the others may reach it:
+     * a program may drop its own reference to a direct buffer it attached (the window keeps only
+     * its address), and its memory must not be freed, nor a board buffer handed out again, under
+     * the peers' puts.
+     */
+    private record Attached(Object base, long offset, Object buffer) {
+    }
+
+    private final List<Attached> attached = new ArrayList<>();
 
     // ================================================================ data movement
 
@@ -822,6 +855,7 @@ public final class Win implements Freeable {
                 + " is neither MPI.LOCK_EXCLUSIVE nor MPI.LOCK_SHARED");
         }
         checkAssertion(call, assertion, MPI.MODE_NOCHECK);
+        refuseIfNoLocks(call);
         if (rank == MPI.PROC_NULL) {
             return;
         }
@@ -850,11 +884,19 @@ public final class Win implements Freeable {
         }
     }
 
+    private void refuseIfNoLocks(String call) {
+        if (noLocks) {
+            throw comm.raise(ErrorClass.RMA_SYNC, call + ": the window was created with info " + NO_LOCKS_KEY
+                + "=true, so it cannot be locked");
+        }
+    }
+
     /** MPI_Win_lock_all: a shared lock on every member. */
     public synchronized void lockAll(int assertion) {
         String call = "lockAll";
         live(call);
         checkAssertion(call, assertion, MPI.MODE_NOCHECK);
+        refuseIfNoLocks(call);
         try {
             window.lockAll(call, (assertion & MPI.MODE_NOCHECK) != 0);
         } catch (EngineException e) {
@@ -947,6 +989,7 @@ public final class Win implements Freeable {
         }
         freed = true;
         LIVE.remove(this);
+        attached.clear(); // no peer reaches them now
         attributes.deleteAll(this);
         replies.free();
         comm.free();
@@ -1024,14 +1067,15 @@ public final class Win implements Freeable {
 
     /**
      * A user attribute, or a predefined one: WIN_BASE (the buffer or array the window was created
-     * over, or the allocated memory as a native-order ByteBuffer), WIN_SIZE (bytes, a Long),
-     * WIN_DISP_UNIT (bytes, an Integer).
+     * over, or the allocated memory as a native-order ByteBuffer), WIN_SIZE (bytes, an Integer
+     * as Open MPI's bindings give it; a Long only for a window past 2 GiB), WIN_DISP_UNIT (bytes,
+     * an Integer).
      */
     public Object getAttr(int keyval) {
         live("getAttr");
         switch (keyval) {
             case MPI.WIN_BASE: return base;
-            case MPI.WIN_SIZE: return sizeBytes;
+            case MPI.WIN_SIZE: return sizeBytes <= Integer.MAX_VALUE ? (Object) (int) sizeBytes : (Object) sizeBytes;
             case MPI.WIN_DISP_UNIT: return dispUnitBytes;
             default:
                 Attributes.keyval(comm, keyval, KIND, "getAttr", true);

@@ -124,6 +124,7 @@ class CommunicatorLogicTest {
 
     @Test
     void contextBitmapTakesTheLowestCommonPairAndReusesIt() {
+        int first = ContextIds.RESERVED_PAIRS; // the lowest pair a communicator can take
         ContextIds a = new ContextIds();
         ContextIds b = new ContextIds();
         long key = ContextIds.key(1, 0);
@@ -133,24 +134,24 @@ class CommunicatorLogicTest {
         int[] ob = b.offer(key);
         assertEquals(1, oa[ContextIds.WORDS]);
         int[] agreed = ContextIds.and(oa, ob);
-        assertEquals(2, a.settle(oa, agreed));
-        assertEquals(2, b.settle(ob, agreed));
-        // b alone takes pairs 3 and 4 (a communicator a is not in)
-        for (int p = 3; p <= 4; p++) {
+        assertEquals(first, a.settle(oa, agreed));
+        assertEquals(first, b.settle(ob, agreed));
+        // b alone takes the next two pairs (a communicator a is not in)
+        for (int p = first + 1; p <= first + 2; p++) {
             int[] o = b.offer(key);
             assertEquals(p, b.settle(o, ContextIds.and(o, o)));
         }
         oa = a.offer(key);
         ob = b.offer(key);
-        assertEquals(5, ContextIds.lowest(ContextIds.and(oa, ob)));
+        assertEquals(first + 3, ContextIds.lowest(ContextIds.and(oa, ob)));
         a.settle(oa, ContextIds.and(oa, ob));
         b.settle(ob, ContextIds.and(oa, ob));
-        a.release(2);
-        b.release(2);
+        a.release(first);
+        b.release(first);
         oa = a.offer(key);
         ob = b.offer(key);
-        assertEquals(2, a.settle(oa, ContextIds.and(oa, ob)));
-        assertEquals(2, b.settle(ob, ContextIds.and(oa, ob)));
+        assertEquals(first, a.settle(oa, ContextIds.and(oa, ob)));
+        assertEquals(first, b.settle(ob, ContextIds.and(oa, ob)));
         assertEquals(2 * 2, ContextIds.p2pContext(2));
         assertEquals(2 * 2 + 1, ContextIds.collContext(2));
     }
@@ -168,7 +169,7 @@ class CommunicatorLogicTest {
         assertEquals(1, held[ContextIds.WORDS]);
         assertEquals(0, a.offer(low)[ContextIds.WORDS]); // in use
         assertEquals(-1, a.settle(denied, ContextIds.and(held, denied)));
-        assertEquals(2, a.settle(held, ContextIds.and(held, held)));
+        assertEquals(ContextIds.RESERVED_PAIRS, a.settle(held, ContextIds.and(held, held)));
         a.unregister(low);
         assertEquals(1, a.offer(high)[ContextIds.WORDS]);
     }
@@ -177,7 +178,7 @@ class CommunicatorLogicTest {
     void exhaustedBitmapSaysSo() {
         ContextIds a = new ContextIds();
         long key = ContextIds.key(1, 0);
-        for (int p = 2; p < ContextIds.PAIRS; p++) {
+        for (int p = ContextIds.RESERVED_PAIRS; p < ContextIds.PAIRS; p++) {
             int[] o = a.offer(key);
             assertEquals(p, a.settle(o, o));
         }
@@ -195,8 +196,8 @@ class CommunicatorLogicTest {
         Intracomm d = world.dup();
         assertEquals(MPI.CONGRUENT, Comm.compare(world, d));
         assertEquals(MPI.IDENT, Comm.compare(d, d));
-        assertEquals(4, d.p2pContext);
-        assertEquals(5, d.collContext);
+        assertEquals(2 * ContextIds.RESERVED_PAIRS, d.p2pContext); // the first pair not reserved
+        assertEquals(2 * ContextIds.RESERVED_PAIRS + 1, d.collContext);
         assertEquals("", d.getName());
         assertEquals("MPI_COMM_WORLD", world.getName());
         d.setName("mine");
@@ -205,12 +206,12 @@ class CommunicatorLogicTest {
         Intracomm s = world.split(MPI.UNDEFINED, 0);
         assertTrue(s.isNull());
         Intracomm c = world.create(world.getGroup());
-        assertEquals(6, c.p2pContext); // the UNDEFINED split gave its pair back: pair 3 reused
+        assertEquals(2 * (ContextIds.RESERVED_PAIRS + 1), c.p2pContext); // the UNDEFINED split gave its pair back
         d.free();
         assertTrue(d.isNull());
         error(MPI.ERR_COMM, d::free, "free", "null");
         Intracomm e = world.dup();
-        assertEquals(4, e.p2pContext); // pair 2 reused
+        assertEquals(2 * ContextIds.RESERVED_PAIRS, e.p2pContext); // the first pair reused
         error(MPI.ERR_COMM, world::free, "free", "MPI_COMM_WORLD");
         error(MPI.ERR_COMM, MPI.COMM_SELF::Free, "Free", "MPI_COMM_SELF");
         assertTrue(MPI.COMM_NULL.isNull());
@@ -229,7 +230,7 @@ class CommunicatorLogicTest {
         for (Comm x : alive) {
             x.free();
         }
-        assertEquals(ContextIds.PAIRS - 2, ContextIds.get().freeCount());
+        assertEquals(ContextIds.PAIRS - ContextIds.RESERVED_PAIRS, ContextIds.get().freeCount());
     }
 
     @Test
@@ -366,6 +367,6 @@ class CommunicatorLogicTest {
         for (Comm x : new Comm[] {c, d, sub, g, dg}) {
             x.free();
         }
-        assertEquals(ContextIds.PAIRS - 2, ContextIds.get().freeCount());
+        assertEquals(ContextIds.PAIRS - ContextIds.RESERVED_PAIRS, ContextIds.get().freeCount());
     }
 }

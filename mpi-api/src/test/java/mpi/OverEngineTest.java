@@ -309,10 +309,14 @@ class OverEngineTest {
     @Test
     void bufferedSends() throws Exception {
         Intracomm w = MPI.COMM_WORLD;
-        assertEquals(MPI.ERR_BUFFER,
-            assertThrows(MPIException.class, () -> w.bSend(new byte[100], 100, MPI.BYTE, 1, 1)).getErrorClass());
         // Above the eager limit, so a message holds its space until the peer takes it.
         int n = 2000;
+        // No buffer attached: past the eager limit ERR_BUFFER; a short one is sent (Open MPI's inline send)
+        assertEquals(MPI.ERR_BUFFER,
+            assertThrows(MPIException.class, () -> w.bSend(new byte[n], n, MPI.BYTE, 1, 1)).getErrorClass());
+        byte[] shortOne = pattern(100, 9);
+        w.bSend(shortOne, 100, MPI.BYTE, 1, 9);
+        Arrays.fill(shortOne, (byte) 0);
         byte[] space = new byte[2 * (n + MPI.BSEND_OVERHEAD)];
         MPI.attachBuffer(space);
         assertEquals(MPI.ERR_BUFFER, assertThrows(MPIException.class, () -> MPI.attachBuffer(new byte[10])).getErrorClass());
@@ -324,6 +328,9 @@ class OverEngineTest {
         assertEquals(MPI.ERR_BUFFER, full.getErrorClass());
         assertTrue(full.getMessage().startsWith("bSend: "), full.getMessage());
         peer(e -> {
+            byte[] unbuffered = new byte[100];
+            e.recv(unbuffered, B, 100, 0, 9, WORLD_CTX);
+            assertArrayEquals(pattern(100, 9), unbuffered);
             byte[] in = new byte[n];
             e.recv(in, B, n, 0, 1, WORLD_CTX);
             assertArrayEquals(pattern(n, 1), in);
@@ -418,7 +425,14 @@ class OverEngineTest {
             Collectives.await(e, Collectives.allreduce(e, new int[] {0, 1}, 1, 1, t, in, Memory.INT_ARRAY_BASE, out,
                 Memory.INT_ARRAY_BASE, 2, diff), "peer allreduce");
             assertArrayEquals(new int[] {100 - 10, 200 - 20}, out);
-            Collectives.await(e, Collectives.bcast(e, new int[] {0, 1}, 1, 1, t + 1, new int[] {7, 8, 9},
+            // a blocking reduction with a user function ends with the members' agreement on
+            // whether it failed anywhere (CollectiveCall.agreeOnFailure): a MAX of one int
+            int[] failed = new int[1];
+            org.atollmpi.coll.DirectCollectives.allreduce(e, new int[] {0, 1}, 1, 1, t + 1, new int[] {0},
+                Memory.INT_ARRAY_BASE, failed, Memory.INT_ARRAY_BASE, 1,
+                CollectiveData.predefinedReduction(MPI.MAX, MPI.INT));
+            assertEquals(0, failed[0], "no member's user function failed");
+            Collectives.await(e, Collectives.bcast(e, new int[] {0, 1}, 1, 1, t + 2, new int[] {7, 8, 9},
                 Memory.INT_ARRAY_BASE, 12, 1), "peer bcast");
         });
         Op minus = new Op(new UserFunction() {

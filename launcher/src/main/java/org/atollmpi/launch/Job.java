@@ -20,6 +20,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.atollmpi.nic.KernelRandom;
+import org.atollmpi.runtime.MpjExpressMain;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
 
@@ -234,6 +235,9 @@ final class Job {
             if (spec.asyncProgress()) {
                 wiring.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
             }
+            if (spec.mpjArgs()) {
+                wiring.put(MpjExpressMain.ENV, "1");
+            }
             if (spec.board() != null) {
                 wiring.put(RankRuntime.BOARD_ENV, spec.board());
             }
@@ -349,7 +353,7 @@ final class Job {
                         + a.code() + ", " + a.message() + ")", a.code());
             } else if (event instanceof Aborted a) {
                 return fail(who(a.rank()) + " called abort with code " + a.code()
-                        + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), a.code());
+                        + (a.message().isEmpty() ? "" : " (" + a.message() + ")"), abortStatus(a.code()));
             }
         }
         return 0;
@@ -563,6 +567,16 @@ final class Job {
     private void forward(OutputForwarder forwarder) {
         forwarder.start();
         forwarders.add(forwarder);
+    }
+
+    /**
+     * The exit status of a job a rank aborted with {@code code}: the code modulo 256, as every exit
+     * status, except that an abort never reads as success: a code that is 0 modulo 256 (0, 256,
+     * 512...) gives 1.
+     */
+    static int abortStatus(int code) {
+        int status = code & 0xff;
+        return status == 0 ? 1 : status;
     }
 
     /** Ends the job with {@code status}; {@code what} is said after the ranks' last output, so it comes last. */

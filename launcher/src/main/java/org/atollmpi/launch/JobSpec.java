@@ -38,13 +38,15 @@ import java.util.List;
  * @param displayMap     print the map of ranks to hosts before they start ({@code --display-map})
  * @param verbose        print the command the ranks run ({@code -v})
  * @param warnings       what mpirun accepted but ignores, one line each, to print before the job
+ * @param mpjArgs        {@code --mpj-args}: the program's {@code main} gets MPJ Express's three leading arguments
+ *                       (rank, configuration file, device) before its own, and {@code MPI.Init} removes them
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
                boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
                Placement placement, List<String> rsh, String serverInterfaces, String boardInterfaces,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
-               List<String> warnings) {
+               List<String> warnings, boolean mpjArgs) {
     JobSpec {
         exports = List.copyOf(exports);
         jvmOptions = List.copyOf(jvmOptions);
@@ -61,7 +63,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
                 args, asyncProgress, board, initTimeout, false, program, hosts, placement, rsh, serverInterfaces,
                 boardInterfaces, workDir, timeout, reportBindings, displayMap,
-                verbose, warnings);
+                verbose, warnings, mpjArgs);
     }
 
     /** The directory the ranks run in, against which relative paths of the command line are read. */

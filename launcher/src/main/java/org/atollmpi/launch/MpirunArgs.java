@@ -66,7 +66,7 @@ final class MpirunArgs implements OptionParser.Target {
     static final String[][] EXIT_STATUSES = {
         {"0", "every rank ended successfully"},
         {"class", "a fatal MPI error (MPI_ERRORS_ARE_FATAL) ended the job: its error class, e.g. 6 for MPI_ERR_RANK"},
-        {"code", "a rank called abort(code) (modulo 256, as every exit status)"},
+        {"code", "a rank called abort(code) (modulo 256, as every exit status; 1 where that is 0)"},
         {"status", "the first failing rank's exit status"},
         {"128+N", "a rank was killed by signal N (137: SIGKILL)"},
         {"124", "the job ran longer than --timeout"},
@@ -111,6 +111,9 @@ final class MpirunArgs implements OptionParser.Target {
         new Option(List.of("--async-progress"), 0, "",
                 "Start a progress thread in every rank: transfers move on while the program computes"
                         + " (costs some latency; see docs/BENCHMARKS.md)."),
+        new Option(List.of("--mpj-args"), 0, "",
+                "Give main MPJ Express's three arguments first (rank, configuration file, device), for programs that"
+                + " read their own from args[3] on; MPI.Init returns the arguments without them."),
         new Option(List.of("--board"), 1, "shm|tcp|auto",
                 "The board the ranks talk through: shm (shared memory, one node), tcp (the TCP board: every"
                         + " message crosses a loopback or network connection) or auto (the default: shm on one"
@@ -173,6 +176,7 @@ final class MpirunArgs implements OptionParser.Target {
     private Path workDir;
     private boolean tagOutput;
     private boolean asyncProgress;
+    private boolean mpjArgs;
     private String board;
     private int initTimeoutSeconds = 60;
     private Integer timeoutSeconds;
@@ -228,6 +232,7 @@ final class MpirunArgs implements OptionParser.Target {
             case "--wdir" -> workDir = Path.of(value);
             case "--tag-output" -> tagOutput = true;
             case "--async-progress" -> asyncProgress = true;
+            case "--mpj-args" -> mpjArgs = true;
             case "--board" -> board = value;
             case "--init-timeout" -> initTimeoutSeconds = OptionParser.intValue(given, value);
             case "--timeout" -> timeoutSeconds = OptionParser.intValue(given, value);
@@ -306,7 +311,7 @@ final class MpirunArgs implements OptionParser.Target {
                 Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, placement, rshWords,
                 serverInterfaces, boardInterfaces, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
-                quiet ? List.of() : List.copyOf(warnings));
+                quiet ? List.of() : List.copyOf(warnings), mpjArgs);
     }
 
     /** -np, else -N times the nodes, else the hosts' slots, else one rank per core. */

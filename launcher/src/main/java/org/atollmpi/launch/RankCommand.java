@@ -15,6 +15,7 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.atollmpi.launch.MpirunArgs.UsageError;
+import org.atollmpi.runtime.MpjExpressMain;
 import org.atollmpi.nic.JniLibrary;
 
 /**
@@ -147,6 +148,9 @@ final class RankCommand {
         }
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classPath(spec, installation, classPathEnv)));
+        if (spec.mpjArgs()) {
+            cmd.add(MpjExpressMain.class.getName()); // puts MPJ Express's three arguments first
+        }
         cmd.add(mainClass);
         cmd.addAll(leadingArgs);
         cmd.addAll(spec.args());

@@ -501,6 +501,9 @@ public final class Engine implements AutoCloseable {
      * it. Counts as idle, so the caller backs off.
      */
     private int progressUnlessBusy() {
+        if (closed) {
+            throw finalizedWhileWaiting();
+        }
         if (lock == null) {
             return progressLocked(true);
         }
@@ -518,6 +521,9 @@ public final class Engine implements AutoCloseable {
     public int progress() {
         lock();
         try {
+            if (closed) {
+                throw finalizedWhileWaiting();
+            }
             return progressLocked(true);
         } finally {
             unlock();
@@ -771,10 +777,28 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the engine (MPI_Finalize). A thread still waiting in another call (THREAD_MULTIPLE: a
+     * receive nothing will match) sees {@link #closed} at its next pass and leaves with ERR_OTHER;
+     * the port is closed under the engine's lock so that no pass is inside it then.
+     */
     @Override
     public void close() {
+        closed = true;
         boardBuffers.awaitReclaim();
-        port.close();
+        lock();
+        try {
+            port.close();
+        } finally {
+            unlock();
+        }
+    }
+
+    private volatile boolean closed;
+
+    private static EngineException finalizedWhileWaiting() {
+        return new EngineException(ErrorClass.OTHER, "MPI was finalized (MPI.Finalize on another thread) while this"
+            + " call waited");
     }
 
     /**
@@ -1045,9 +1069,13 @@ public final class Engine implements AutoCloseable {
     private void startBufferedSend(Operation op, Object base, long offset, int bytes) {
         BufferedSendSpace space = bufferSpace;
         if (space == null) {
+            if (bytes <= eagerLimit) {
+                sendWithoutAttachedBuffer(op, base, offset, bytes);
+                return;
+            }
             throw new EngineException(ErrorClass.BUFFER,
-                "buffered send of " + bytes + " bytes but no buffer is attached: attach one first with MPI.attachBuffer"
-                + " (mpiJava: MPI.Buffer_attach)");
+                "buffered send of " + bytes + " bytes (more than the " + eagerLimit + " that go without one) but no"
+                + " buffer is attached: attach one first with MPI.attachBuffer (mpiJava: MPI.Buffer_attach)");
         }
         int start = space.reserve(bytes);
         if (start < 0) {
@@ -1073,6 +1101,39 @@ public final class Engine implements AutoCloseable {
         op.base = base;
         op.bytes = bytes;
         complete(op);
+    }
+
+    /**
+     * A short buffered send with no buffer attached goes as Open MPI's does (its inline send): an
+     * eager record deposited at once, the user's buffer free when the call returns. When the
+     * target's ring has no room now (or sends to it are queued, which it must not overtake), the
+     * message is copied into memory of the engine's own and queued: the call still completes at
+     * once, as a buffered send must, and nothing waits on the receiver.
+     */
+    private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
+        Operation internal = internalSend(op, base, offset, bytes);
+        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
+            byte[] copy = new byte[bytes];
+            Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
+            sendQueue.add(internalSend(op, copy, Addresses.BYTE_ARRAY_BASE, bytes));
+        }
+        op.base = base;
+        op.bytes = bytes;
+        complete(op);
+    }
+
+    private static Operation internalSend(Operation op, Object base, long offset, int bytes) {
+        Operation internal = new Operation();
+        internal.kind = Operation.KIND_SEND;
+        internal.mode = MODE_STANDARD;
+        internal.peer = op.peer;
+        internal.tag = op.tag;
+        internal.context = op.context;
+        internal.base = base;
+        internal.offset = offset;
+        internal.bytes = bytes;
+        internal.freed = true;
+        return internal;
     }
 
     /**

@@ -675,14 +675,16 @@ public final class Window {
 
     /** Completes the operations to {@code target} (flush and flushLocal: a NIC completion is both). */
     /**
-     * The request-based operations (rPut, rGet, rAccumulate, rGetAccumulate) are for
-     * passive-target epochs only (MPI-3.1 11.3.5): ERR_RMA_SYNC in any other, before anything is
-     * issued.
+     * The request-based operations (rPut, rGet, rAccumulate, rGetAccumulate): MPI-3.1 11.3.5 names
+     * passive-target epochs, but Open MPI accepts them in any access epoch (fence and
+     * start/complete too) and programs written for it rely on that, so any access epoch towards
+     * {@code target} will do: ERR_RMA_SYNC without one, before anything is issued. The request
+     * completes with the operation, whatever closes the epoch.
      */
     public void checkRequestEpoch(String call, int target) {
         checkOpen(call);
         checkRank(call, target);
-        epochs.checkPassive(call, target);
+        epochs.checkAccess(call, target);
     }
 
     public void flush(String call, int target) {

@@ -226,7 +226,8 @@ public final class RankRuntime implements AutoCloseable {
         if (bootstrap != null) {
             bootstrap.abort(code, fatalError, message);
         }
-        Runtime.getRuntime().halt(code);
+        int status = code & 0xff; // as mpirun's: an abort never exits 0, whatever its code modulo 256
+        Runtime.getRuntime().halt(status == 0 ? 1 : status);
     }
 
     /**

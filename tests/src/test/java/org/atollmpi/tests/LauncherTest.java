@@ -47,6 +47,13 @@ class LauncherTest {
         Shm.assertNothingLeft(shm, result);
     }
 
+    @ParameterizedTest(name = "Abort(comm, {0}), 0 modulo 256, ends mpirun with status 1, never 0")
+    @ValueSource(strings = {"256", "0"})
+    void anAbortNeverReadsAsSuccess(String code) {
+        JobResult result = Job.mpirun(3).program(AbortJob.class, "ompi", code).timeout(Duration.ofSeconds(60)).run();
+        result.assertExit(1).assertNoLine("STILL ALIVE").assertLine("abort with code " + code);
+    }
+
     @ParameterizedTest(name = "a rank dying by {0} ends the job within 5 s, named, nothing left in /dev/shm")
     @ValueSource(strings = {"exception", "exit", "kill"})
     void aDyingRankEndsTheJob(String mode) {
@@ -102,6 +109,14 @@ class LauncherTest {
         assertEquals(List.of("at mpi.Comm.send(", "at " + FatalError.class.getName() + ".main("),
                 stack.stream().map(s -> s.strip().replaceAll("\\(.*", "(")).toList(),
                 "the stack from the program's call down\n" + result.describe());
+    }
+
+    @Test
+    void afterAFatalErrorTheOtherRanksAreQuiet() {
+        // rank 0 waits in Finalize's barrier while rank 1 fails: it halts without a word of its own
+        JobResult result = Job.mpirun(2).program(FatalError.class, "finalizing").timeout(Duration.ofSeconds(60)).run();
+        result.assertExit(6).assertNoLine("Exception").assertNoLine("exchange").assertNoLine("rank 0");
+        assertEquals(2, result.matching("^\\s+at ").size(), "only the failing call's stack\n" + result.describe());
     }
 
     @Test

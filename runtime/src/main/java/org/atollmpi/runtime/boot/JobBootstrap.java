@@ -398,9 +398,11 @@ public final class JobBootstrap implements JobWiring {
                     }
                     case DIAGNOSE -> answerDiagnosis();
                     case TERMINATE -> {
-                        // mpirun is ending the job and has said why; halt without adding noise
-                        markLost("the job was ended by mpirun");
+                        // mpirun is ending the job and has said why; halt without adding noise:
+                        // first, so that no thread of the program waiting here (Finalize's barrier)
+                        // wakes to a failure and prints it
                         halt.accept(EXIT_JOB_ENDED);
+                        markLost("the job was ended by mpirun");
                         return;
                     }
                     default -> throw new ProtocolException("unexpected frame type " + frame.type());

@@ -2,19 +2,24 @@ package org.atollmpi.tests.programs;
 
 import mpi.MPI;
 
-/** Rank 1 calls {@code abort(7)} ({@code ompi}) or {@code Abort(7)} ({@code mpj}); the others wait forever. */
+/**
+ * Rank 1 calls {@code abort(code)} ({@code ompi}) or {@code Abort(code)} ({@code mpj}), code 7 or
+ * the second argument; the others wait forever.
+ */
 public final class AbortJob {
     public static void main(String[] args) {
-        String dialect = Check.init(args)[0];
+        String[] words = Check.init(args);
+        String dialect = words[0];
+        int code = words.length > 1 ? Integer.parseInt(words[1]) : 7;
         Check.printJobId();
         MPI.COMM_WORLD.barrier();
         if (Check.rank() == 1) {
             System.out.println("ABORTING");
             System.out.flush();
             if (dialect.equals("mpj")) {
-                MPI.COMM_WORLD.Abort(7);
+                MPI.COMM_WORLD.Abort(code);
             } else {
-                MPI.COMM_WORLD.abort(7);
+                MPI.COMM_WORLD.abort(code);
             }
             System.out.println("STILL ALIVE AFTER ABORT");
         } else {

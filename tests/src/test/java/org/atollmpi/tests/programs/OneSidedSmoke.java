@@ -54,7 +54,7 @@ public final class OneSidedSmoke {
             win.get(got, 1, MPI.LONG, right, rank, 1, MPI.LONG);
             win.fence(MPI.MODE_NOSUCCEED);
             Check.equal(1000 + rank, got[0], "word got back from the right neighbour");
-            Check.equal(WORDS * 8L, win.getAttr(MPI.WIN_SIZE), "WIN_SIZE");
+            Check.equal(WORDS * 8, win.getAttr(MPI.WIN_SIZE), "WIN_SIZE, an Integer as Open MPI's");
             Check.equal(8, win.getAttr(MPI.WIN_DISP_UNIT), "WIN_DISP_UNIT");
             win.free();
         });
@@ -182,15 +182,19 @@ public final class OneSidedSmoke {
             win.free();
         });
 
-        Check.step("the allocating form given a buffer (Open MPI's form: units are the buffer's elements)", () -> {
-            java.nio.IntBuffer mem = MPI.newIntBuffer(WORDS);
-            Win win = new Win(WORDS, 1, new Info(), MPI.COMM_WORLD, mem, Win.FLAVOR_PRIVATE);
+        Check.step("the allocating form given a buffer: the element type only, as Open MPI's", () -> {
+            // An empty IntBuffer: size and dispUnit count ints; the memory is the window's own.
+            java.nio.IntBuffer type = ByteBuffer.allocateDirect(0).asIntBuffer();
+            Win win = new Win(WORDS, 1, new Info(), MPI.COMM_WORLD, type, Win.FLAVOR_PRIVATE);
             Check.equal(4, win.getAttr(MPI.WIN_DISP_UNIT), "disp unit of an IntBuffer window");
+            Check.equal(WORDS * 4, win.getAttr(MPI.WIN_SIZE), "WIN_SIZE of WORDS ints, in bytes");
             win.lockAll(0);
             win.put(new int[] {300 + rank}, 1, MPI.INT, right, rank, 1, MPI.INT);
             win.unlockAll();
             MPI.COMM_WORLD.barrier();
-            Check.equal(300 + left, mem.get(left), "int put in place into the given buffer");
+            ByteBuffer mem = (ByteBuffer) win.getAttr(MPI.WIN_BASE);
+            Check.equal(WORDS * 4, mem.capacity(), "the allocated memory");
+            Check.equal(300 + left, mem.getInt(4 * left), "int put into the window's memory");
             win.free();
         });
 
