@@ -85,6 +85,8 @@ public final class File {
     /** The status a split collective's Begin left for its End; null when none is pending. */
     private Status pendingSplit;
     private String pendingSplitCall;
+    /** An aggregator's exchange buffer, kept between collective calls ({@link #exchange}). */
+    private ByteBuffer exchange;
 
     public File(Comm comm, String filename, int amode) {
         this(comm, filename, amode, MPI.INFO_NULL);
@@ -380,6 +382,7 @@ public final class File {
         }
         closeQuietly(sharedPointer);
         closed = true;
+        exchange = null;
         comm.barrier();
         if (comm.getRank() == 0) {
             deleteQuietly(sharedPointerPath);
@@ -1317,21 +1320,21 @@ public final class File {
         String message = null;
         long moved = data.bytes;
         if (write) {
-            byte[] incoming = new byte[(int) received];
+            ByteBuffer incoming = exchange(received);
             comm.allToAllv(data.array, sendBytes, sendDispl, MPI.BYTE, incoming, recvBytes, recvDispl, MPI.BYTE);
             if (received > 0) {
                 try {
-                    aggregateWrite(theirs, incoming);
+                    aggregate(true, theirs, incoming);
                 } catch (IOException | RuntimeException e) {
                     failure[0] = errorClassOf(e);
                     message = describe(e);
                 }
             }
         } else {
-            byte[] outgoing = new byte[(int) received];
+            ByteBuffer outgoing = exchange(received);
             if (received > 0) {
                 try {
-                    aggregateRead(theirs, outgoing);
+                    aggregate(false, theirs, outgoing);
                 } catch (IOException | RuntimeException e) {
                     failure[0] = errorClassOf(e);
                     message = describe(e);
@@ -1404,59 +1407,73 @@ public final class File {
     }
 
     /**
-     * An aggregator's write: the received pieces are laid out in one buffer spanning the domain's
-     * touched range, then every maximal covered run is written with one call (the whole domain
-     * when the ranks' views tile it, as they usually do).
+     * The aggregator's exchange buffer of at least {@code bytes}: direct memory, so that the
+     * file calls move it with no copy, kept for the next collective call of this file.
      */
-    private void aggregateWrite(long[] meta, byte[] incoming) throws IOException {
+    private ByteBuffer exchange(long bytes) {
+        ByteBuffer b = exchange;
+        if (b == null || b.capacity() < bytes) {
+            b = ByteBuffer.allocateDirect((int) Math.max(bytes, 1 << 16));
+            exchange = b;
+        }
+        b.clear();
+        return b;
+    }
+
+    /**
+     * An aggregator's part of a collective: the received pieces ({@code meta}: offset and length
+     * pairs, sources in rank order, their bytes back to back in {@code buffer} in the same order)
+     * are sorted by offset and cut into runs of pieces that follow each other with no gap; each
+     * run is one gathering write (or scattering read) straight between {@code buffer} and the
+     * file: one system call for a whole domain when the ranks' views tile it. Pieces that overlap
+     * (two ranks naming the same bytes) are moved one by one. A read past the end of the file
+     * leaves zeros.
+     */
+    private void aggregate(boolean write, long[] meta, ByteBuffer buffer) throws IOException {
         int n = meta.length / 2;
+        long[] srcOf = new long[n];
         long low = Long.MAX_VALUE;
         long high = Long.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0, src = 0; i < n; i++) {
+            srcOf[i] = src;
+            src += meta[2 * i + 1];
             low = Math.min(low, meta[2 * i]);
             high = Math.max(high, meta[2 * i] + meta[2 * i + 1]);
         }
-        byte[] domain;
-        long[] srcOf = new long[n];
-        boolean inPlace = true; // the pieces, in the order received, already lie back to back in file order
-        long expect = low;
-        long src = 0;
-        for (int i = 0; i < n; i++) {
-            srcOf[i] = src;
-            if (meta[2 * i] != expect) {
-                inPlace = false;
-            }
-            expect = meta[2 * i] + meta[2 * i + 1];
-            src += meta[2 * i + 1];
+        if (n == 0) {
+            return;
         }
-        if (inPlace && high - low == incoming.length) {
-            domain = incoming;
-        } else {
-            domain = new byte[(int) (high - low)];
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(incoming, (int) srcOf[i], domain, (int) (meta[2 * i] - low), (int) meta[2 * i + 1]);
-            }
-        }
-        FileLock lock = atomic ? channel.lock(low, high - low, false) : null;
+        FileLock lock = atomic ? channel.lock(low, high - low, !write) : null;
         try {
             Integer[] order = byOffset(meta);
-            long runStart = -1;
-            long runEnd = -1;
+            ByteBuffer[] run = new ByteBuffer[n];
+            int inRun = 0;
+            long runStart = 0;
+            long runEnd = 0;
             for (Integer i : order) {
                 long o = meta[2 * i];
-                long e = o + meta[2 * i + 1];
-                if (runStart >= 0 && o <= runEnd) {
-                    runEnd = Math.max(runEnd, e);
+                long l = meta[2 * i + 1];
+                ByteBuffer slice = buffer.duplicate();
+                slice.limit((int) (srcOf[i] + l)).position((int) srcOf[i]);
+                if (inRun > 0 && o == runEnd) {
+                    run[inRun++] = slice;
+                    runEnd += l;
                     continue;
                 }
-                if (runStart >= 0) {
-                    writeFully(ByteBuffer.wrap(domain, (int) (runStart - low), (int) (runEnd - runStart)), runStart);
+                if (inRun > 0) {
+                    moveRun(write, run, inRun, runStart, runEnd);
+                    inRun = 0;
                 }
+                if (o < runEnd) { // overlaps what came before: on its own
+                    moveRun(write, new ByteBuffer[] {slice}, 1, o, o + l);
+                    continue;
+                }
+                run[inRun++] = slice;
                 runStart = o;
-                runEnd = e;
+                runEnd = o + l;
             }
-            if (runStart >= 0) {
-                writeFully(ByteBuffer.wrap(domain, (int) (runStart - low), (int) (runEnd - runStart)), runStart);
+            if (inRun > 0) {
+                moveRun(write, run, inRun, runStart, runEnd);
             }
         } finally {
             if (lock != null) {
@@ -1465,56 +1482,29 @@ public final class File {
         }
     }
 
-    /**
-     * An aggregator's read: the domain's touched range is read with one call when the pieces
-     * cover at least half of it (data sieving), else run by covered run; then each source's
-     * pieces are copied out, in its order, into {@code outgoing}.
-     */
-    private void aggregateRead(long[] meta, byte[] outgoing) throws IOException {
-        int n = meta.length / 2;
-        long low = Long.MAX_VALUE;
-        long high = Long.MIN_VALUE;
-        long covered = 0;
-        for (int i = 0; i < n; i++) {
-            low = Math.min(low, meta[2 * i]);
-            high = Math.max(high, meta[2 * i] + meta[2 * i + 1]);
-            covered += meta[2 * i + 1];
+    /** One gathering write or scattering read of {@code buffers} at file bytes {@code [start, end)}. */
+    private void moveRun(boolean write, ByteBuffer[] buffers, int count, long start, long end) throws IOException {
+        channel.position(start);
+        long want = end - start;
+        long done = 0;
+        int first = 0;
+        while (done < want) {
+            while (first < count && !buffers[first].hasRemaining()) {
+                first++;
+            }
+            long k = write ? channel.write(buffers, first, count - first) : channel.read(buffers, first, count - first);
+            if (k < 0) {
+                break; // end of file: the rest stays zero
+            }
+            done += k;
         }
-        byte[] domain = new byte[(int) (high - low)];
-        FileLock lock = atomic ? channel.lock(low, high - low, true) : null;
-        try {
-            if (covered * 2 >= high - low) {
-                readFully(ByteBuffer.wrap(domain), low);
-            } else {
-                Integer[] order = byOffset(meta);
-                long runStart = -1;
-                long runEnd = -1;
-                for (Integer i : order) {
-                    long o = meta[2 * i];
-                    long e = o + meta[2 * i + 1];
-                    if (runStart >= 0 && o <= runEnd) {
-                        runEnd = Math.max(runEnd, e);
-                        continue;
-                    }
-                    if (runStart >= 0) {
-                        readFully(ByteBuffer.wrap(domain, (int) (runStart - low), (int) (runEnd - runStart)), runStart);
-                    }
-                    runStart = o;
-                    runEnd = e;
-                }
-                if (runStart >= 0) {
-                    readFully(ByteBuffer.wrap(domain, (int) (runStart - low), (int) (runEnd - runStart)), runStart);
+        if (!write) {
+            for (int i = first; i < count; i++) {
+                ByteBuffer b = buffers[i];
+                while (b.hasRemaining()) {
+                    b.put((byte) 0);
                 }
             }
-        } finally {
-            if (lock != null) {
-                lock.release();
-            }
-        }
-        long dst = 0;
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(domain, (int) (meta[2 * i] - low), outgoing, (int) dst, (int) meta[2 * i + 1]);
-            dst += meta[2 * i + 1];
         }
     }
 
