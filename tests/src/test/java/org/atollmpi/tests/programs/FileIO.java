@@ -183,6 +183,50 @@ public final class FileIO {
             }
         });
 
+        step("collective calls over holes nobody fills, overlapping ranks, a read past the end", () -> {
+            String f = name("holes");
+            File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR);
+            // rank r: one int every 8 * size bytes, from byte 8 * r: bytes 4..7 of each rank's slot stay holes
+            Datatype one = Datatype.createResized(MPI.INT, 0, 8 * size);
+            one.commit();
+            file.setView(8L * me, MPI.INT, one, "native");
+            int[] data = {me * 10 + 1, me * 10 + 2, me * 10 + 3};
+            equal(3, file.writeAtAll(0, data, 3, MPI.INT).getCount(MPI.INT), "ints written over holes");
+            int[] back = new int[5];
+            Arrays.fill(back, -9);
+            Status r = file.readAtAll(0, back, 5, MPI.INT);
+            equal(3, r.getCount(MPI.INT), "ints read collectively before the end of the file");
+            that(Arrays.equals(data, Arrays.copyOf(back, 3)), "read back over holes: %s", Arrays.toString(back));
+            // every rank writes the same 16 bytes at offset 0 of the byte view: overlapping pieces
+            file.setView(0, MPI.BYTE, MPI.BYTE, "native");
+            byte[] same = new byte[16];
+            Arrays.fill(same, (byte) 0x5a);
+            file.writeAtAll(0, same, 16, MPI.BYTE);
+            byte[] got = new byte[16];
+            file.readAtAll(0, got, 16, MPI.BYTE);
+            that(Arrays.equals(same, got), "overlapping collective write read back: %s", Arrays.toString(got));
+            file.close();
+            WORLD.barrier();
+            if (me == 0) {
+                byte[] raw = bytes(f);
+                equal(8L * size * 2 + 8L * (size - 1) + 4, raw.length, "file length");
+                ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
+                for (int k = 0; k < 3; k++) {
+                    for (int q = 0; q < size; q++) {
+                        int at = 8 * (k * size + q);
+                        if (at < 16) {
+                            equal(0x5a5a5a5a, b.getInt(at), "overlapped int at " + at);
+                        } else {
+                            equal(q * 10 + k + 1, b.getInt(at), "int " + k + " of rank " + q);
+                        }
+                        if (at + 4 < raw.length && at + 4 >= 16) {
+                            equal(0, b.getInt(at + 4), "hole at " + (at + 4));
+                        }
+                    }
+                }
+            }
+        });
+
         step("nonblocking and split collective calls; direct buffers", () -> {
             String f = name("nonblocking");
             File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR);
