@@ -136,20 +136,22 @@ public final class File {
             throw openError(ErrorClass.BAD_FILE, call + ": '" + filename + "' is not a valid file name: " + e.getMessage());
         }
         this.path = p;
-        this.sharedPointerPath = p.resolveSibling("." + p.getFileName() + SHARED_POINTER_SUFFIX);
 
-        // Rank 0 creates (or checks) the file and the shared pointer's side file; the others learn the outcome.
-        int[] outcome = {ErrorClass.SUCCESS};
+        // Rank 0 creates (or checks) the file and the shared pointer's side file; the others learn the
+        // outcome, and where the side file is: next to the file, or (a directory this job cannot write
+        // in, e.g. a read-only file's) in java.io.tmpdir, which is shared only on one machine.
+        int[] outcome = {ErrorClass.SUCCESS, 0};
         String message = null;
         if (rank == 0) {
             try {
-                prepare(p, amode);
+                outcome[1] = prepare(p, amode);
             } catch (IOException | RuntimeException e) {
                 outcome[0] = errorClassOf(e);
                 message = describe(e);
             }
         }
-        c.bcast(outcome, 1, MPI.INT, 0);
+        c.bcast(outcome, 2, MPI.INT, 0);
+        this.sharedPointerPath = sharedPointerPath(p, outcome[1] != 0);
         if (outcome[0] != ErrorClass.SUCCESS) {
             c.free();
             throw openError(outcome[0], call + " ('" + filename + "'): " + (message != null ? message
@@ -221,8 +223,21 @@ public final class File {
         return o;
     }
 
-    /** Rank 0's part of open: create or check the file, and reset the shared pointer's side file. */
-    private void prepare(Path p, int amode) throws IOException {
+    /** The shared pointer's side file of {@code p}: next to it, or in java.io.tmpdir when {@code elsewhere}. */
+    static Path sharedPointerPath(Path p, boolean elsewhere) {
+        String name = "." + p.getFileName() + SHARED_POINTER_SUFFIX;
+        if (!elsewhere) {
+            return p.resolveSibling(name);
+        }
+        return Paths.get(System.getProperty("java.io.tmpdir"),
+            name + "-" + Integer.toHexString(p.toString().hashCode()) + "-" + System.getenv().getOrDefault("ATOLL_JOB_ID", ""));
+    }
+
+    /**
+     * Rank 0's part of open: create or check the file, and reset the shared pointer's side file.
+     * Returns 0 when the side file is next to the file, 1 when it had to go to java.io.tmpdir.
+     */
+    private static int prepare(Path p, int amode) throws IOException {
         if ((amode & MPI.MODE_CREATE) != 0) {
             if ((amode & MPI.MODE_EXCL) != 0) {
                 Files.createFile(p);
@@ -246,7 +261,17 @@ public final class File {
         if ((amode & MPI.MODE_APPEND) != 0) {
             start = Files.size(p);
         }
-        try (FileChannel sp = FileChannel.open(sharedPointerPath, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        try {
+            resetSharedPointer(sharedPointerPath(p, false), start);
+            return 0;
+        } catch (FileSystemException e) { // no right to write there, or a read-only file system
+            resetSharedPointer(sharedPointerPath(p, true), start);
+            return 1;
+        }
+    }
+
+    private static void resetSharedPointer(Path side, long start) throws IOException {
+        try (FileChannel sp = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.READ,
             StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             writeLong(sp, start);
         }

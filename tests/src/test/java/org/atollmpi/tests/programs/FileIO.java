@@ -342,6 +342,11 @@ public final class FileIO {
             file.close();
             File append = new File(WORLD, f, MPI.MODE_WRONLY | MPI.MODE_APPEND | MPI.MODE_DELETE_ON_CLOSE);
             equal(100, append.getPosition(), "MODE_APPEND starts at the end");
+            expectError(MPI.ERR_ACCESS, "read on WRONLY", () -> append.readAt(0, new byte[1], 1, MPI.BYTE), "WRONLY");
+            append.setErrhandler(MPI.ERRORS_RETURN);
+            equal(MPI.ERRORS_RETURN, append.getErrhandler(), "file error handler set");
+            expectError(MPI.ERR_IO, "callErrhandler", () -> append.callErrhandler(MPI.ERR_IO), "callErrhandler");
+            expectError(MPI.ERR_ARG, "seek with a bad whence", () -> append.seek(0, 12345), "whence");
             append.close();
             WORLD.barrier();
             that(!Files.exists(Paths.get(f)), "MODE_DELETE_ON_CLOSE left %s", f);
