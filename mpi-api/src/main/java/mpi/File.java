@@ -608,51 +608,58 @@ public final class File {
     // ================================================================ explicit offsets
 
     public Status readAt(long offset, Object buf, int count, Datatype type) {
-        return independent(false, "File.readAt", offset, buf, count, type);
+        return explicit(false, false, "File.readAt", offset, buf, count, type);
     }
 
     public Status readAtAll(long offset, Object buf, int count, Datatype type) {
-        return collective(false, "File.readAtAll", offset, buf, count, type);
+        return explicit(false, true, "File.readAtAll", offset, buf, count, type);
     }
 
     public Status writeAt(long offset, Object buf, int count, Datatype type) {
-        return independent(true, "File.writeAt", offset, buf, count, type);
+        return explicit(true, false, "File.writeAt", offset, buf, count, type);
     }
 
     public Status writeAtAll(long offset, Object buf, int count, Datatype type) {
-        return collective(true, "File.writeAtAll", offset, buf, count, type);
+        return explicit(true, true, "File.writeAtAll", offset, buf, count, type);
     }
 
     public Request iReadAt(long offset, Buffer buf, int count, Datatype type) {
-        return done(independent(false, "File.iReadAt", offset, buf, count, type));
+        return done(explicit(false, false, "File.iReadAt", offset, buf, count, type));
     }
 
     public Request iReadAt(long offset, Object buf, int count, Datatype type) {
-        return done(independent(false, "File.iReadAt", offset, buf, count, type));
+        return done(explicit(false, false, "File.iReadAt", offset, buf, count, type));
     }
 
     public Request iReadAtAll(long offset, Buffer buf, int count, Datatype type) {
-        return done(collective(false, "File.iReadAtAll", offset, buf, count, type));
+        return done(explicit(false, true, "File.iReadAtAll", offset, buf, count, type));
     }
 
     public Request iReadAtAll(long offset, Object buf, int count, Datatype type) {
-        return done(collective(false, "File.iReadAtAll", offset, buf, count, type));
+        return done(explicit(false, true, "File.iReadAtAll", offset, buf, count, type));
     }
 
     public Request iWriteAt(long offset, Buffer buf, int count, Datatype type) {
-        return done(independent(true, "File.iWriteAt", offset, buf, count, type));
+        return done(explicit(true, false, "File.iWriteAt", offset, buf, count, type));
     }
 
     public Request iWriteAt(long offset, Object buf, int count, Datatype type) {
-        return done(independent(true, "File.iWriteAt", offset, buf, count, type));
+        return done(explicit(true, false, "File.iWriteAt", offset, buf, count, type));
     }
 
     public Request iWriteAtAll(long offset, Buffer buf, int count, Datatype type) {
-        return done(collective(true, "File.iWriteAtAll", offset, buf, count, type));
+        return done(explicit(true, true, "File.iWriteAtAll", offset, buf, count, type));
     }
 
     public Request iWriteAtAll(long offset, Object buf, int count, Datatype type) {
-        return done(collective(true, "File.iWriteAtAll", offset, buf, count, type));
+        return done(explicit(true, true, "File.iWriteAtAll", offset, buf, count, type));
+    }
+
+    /** An explicit-offset call: not on a MODE_SEQUENTIAL file. */
+    private Status explicit(boolean write, boolean all, String call, long offset, Object buf, int count, Datatype type) {
+        checkOpen(call);
+        checkNotSequential(call);
+        return all ? collective(write, call, offset, buf, count, type) : independent(write, call, offset, buf, count, type);
     }
 
     // ================================================================ individual file pointer

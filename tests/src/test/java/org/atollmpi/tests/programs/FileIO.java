@@ -352,6 +352,19 @@ public final class FileIO {
             that(!Files.exists(Paths.get(f)), "MODE_DELETE_ON_CLOSE left %s", f);
         });
 
+        step("MODE_SEQUENTIAL: shared-pointer calls only", () -> {
+            String f = name("sequential");
+            File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_WRONLY | MPI.MODE_SEQUENTIAL
+                | MPI.MODE_DELETE_ON_CLOSE);
+            expectError(MPI.ERR_UNSUPPORTED_OPERATION, "writeAt on SEQUENTIAL",
+                () -> file.writeAt(0, new byte[1], 1, MPI.BYTE), "writeAt", "SEQUENTIAL");
+            expectError(MPI.ERR_UNSUPPORTED_OPERATION, "seek on SEQUENTIAL", () -> file.seek(0, MPI.SEEK_SET), "seek");
+            file.writeOrdered(new byte[] {(byte) me}, 1, MPI.BYTE);
+            WORLD.barrier();
+            equal(size, file.getSize(), "size after writeOrdered on a SEQUENTIAL file");
+            file.close();
+        });
+
         step("clean up", () -> {
             WORLD.barrier();
             if (me == 0) {
