@@ -810,11 +810,13 @@ public final class File {
         }
         long etypes = etypesOf(count, type, call);
         long at;
-        try (FileLock lock = sharedPointer.lock()) {
-            at = readLong(sharedPointer);
-            writeLong(sharedPointer, at + etypes);
-        } catch (IOException e) {
-            throw raise(e, call + " (the shared file pointer)");
+        synchronized (sharedPointer) { // a POSIX lock is the process's: threads of one rank take turns first
+            try (FileLock lock = sharedPointer.lock()) {
+                at = readLong(sharedPointer);
+                writeLong(sharedPointer, at + etypes);
+            } catch (IOException e) {
+                throw raise(e, call + " (the shared file pointer)");
+            }
         }
         return independent(write, call, at, buf, count, type);
     }
@@ -853,7 +855,7 @@ public final class File {
         long[] base = {0, ErrorClass.SUCCESS};
         String message = null;
         if (comm.getRank() == 0) {
-            try (FileLock lock = sharedPointer.lock()) {
+            try (FileLock lock = lockSharedPointer()) {
                 base[0] = readLong(sharedPointer);
                 writeLong(sharedPointer, base[0] + total);
             } catch (IOException e) {
@@ -877,7 +879,7 @@ public final class File {
         long[] result = {0, ErrorClass.SUCCESS};
         MPIException failure = null;
         if (comm.getRank() == 0) {
-            try (FileLock lock = sharedPointer.lock()) {
+            try (FileLock lock = lockSharedPointer()) {
                 long target = seekTarget(offset, whence, readLong(sharedPointer), call);
                 writeLong(sharedPointer, target);
             } catch (IOException e) {
@@ -900,10 +902,19 @@ public final class File {
     public long getPositionShared() {
         String call = "File.getPositionShared";
         checkOpen(call);
-        try (FileLock lock = sharedPointer.lock(0, Long.MAX_VALUE, false)) {
-            return readLong(sharedPointer);
-        } catch (IOException e) {
-            throw raise(e, call + " (the shared file pointer)");
+        synchronized (sharedPointer) {
+            try (FileLock lock = sharedPointer.lock()) {
+                return readLong(sharedPointer);
+            } catch (IOException e) {
+                throw raise(e, call + " (the shared file pointer)");
+            }
+        }
+    }
+
+    /** The side file's lock for rank 0's collective updates (no other thread of a rank is in a collective on the file). */
+    private FileLock lockSharedPointer() throws IOException {
+        synchronized (sharedPointer) {
+            return sharedPointer.lock();
         }
     }
 

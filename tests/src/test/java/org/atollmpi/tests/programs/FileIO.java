@@ -227,6 +227,26 @@ public final class FileIO {
             }
         });
 
+        step("collective calls where only even ranks move data, from and into direct int buffers", () -> {
+            String f = name("someranks");
+            File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE);
+            int n = me % 2 == 0 ? 6 : 0;
+            java.nio.IntBuffer out = MPI.newIntBuffer(6);
+            for (int i = 0; i < 6; i++) {
+                out.put(i, me * 100 + i);
+            }
+            equal(n, file.writeAtAll(me * 24L, out, n, MPI.INT).getCount(MPI.INT), "ints written");
+            java.nio.IntBuffer in = MPI.newIntBuffer(6);
+            int peer = me % 2 == 0 ? (me + 2) % (size % 2 == 0 ? size : size + 1) : me;
+            int want = peer % 2 == 0 && peer < size ? 6 : 0;
+            Request r = file.iReadAtAll(peer * 24L, in, want, MPI.INT);
+            equal(want, r.waitStatus().getCount(MPI.INT), "ints read");
+            for (int i = 0; i < want; i++) {
+                equal(peer * 100 + i, in.get(i), "int " + i + " of rank " + peer);
+            }
+            file.close();
+        });
+
         step("nonblocking and split collective calls; direct buffers", () -> {
             String f = name("nonblocking");
             File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR);
