@@ -1294,96 +1294,105 @@ public final class File {
         }
         int aggregators = aggregators(size);
         long[] bounds = TwoPhase.domains(low, high, aggregators);
-
-        // 2. My pieces by domain; each domain's data are one segment of my run.
+        long chunk = bufferSize();
+        int rounds = TwoPhase.rounds(bounds, chunk);
+        long[] windowLow = new long[aggregators];
+        long[] windowHigh = new long[aggregators];
         FilePieces[] byDomain = new FilePieces[aggregators];
         for (int a = 0; a < aggregators; a++) {
             byDomain[a] = new FilePieces(4);
         }
+        long[] segmentStart = new long[aggregators];
         int[] segment = new int[aggregators];
-        TwoPhase.split(pieces, bounds, byDomain, segment);
         int[] sendPieces = new int[size];
         int[] sendBytes = new int[size];
         int[] sendDispl = new int[size];
-        int dataStart = data.arrayOffset;
-        int metaLength = 0;
-        for (int a = 0, pos = 0; a < aggregators; a++) {
-            int r = TwoPhase.aggregatorRank(a, aggregators, size);
-            sendPieces[r] = byDomain[a].count;
-            sendBytes[r] = segment[a];
-            sendDispl[r] = dataStart + pos;
-            pos += segment[a];
-            metaLength += 2 * byDomain[a].count;
-        }
         int[] recvPieces = new int[size];
-        comm.allToAll(sendPieces, 1, MPI.INT, recvPieces, 1, MPI.INT);
-
-        // 3. The pieces travel to their aggregators.
-        long[] meta = new long[metaLength];
         int[] metaCount = new int[size];
         int[] metaDispl = new int[size];
-        for (int a = 0, m = 0; a < aggregators; a++) {
-            int r = TwoPhase.aggregatorRank(a, aggregators, size);
-            metaDispl[r] = m;
-            metaCount[r] = 2 * byDomain[a].count;
-            for (int i = 0; i < byDomain[a].count; i++) {
-                meta[m++] = byDomain[a].offsets[i];
-                meta[m++] = byDomain[a].lengths[i];
-            }
-        }
         int[] recvMetaCount = new int[size];
         int[] recvMetaDispl = new int[size];
-        int recvMeta = 0;
-        for (int r = 0; r < size; r++) {
-            recvMetaCount[r] = 2 * recvPieces[r];
-            recvMetaDispl[r] = recvMeta;
-            recvMeta += recvMetaCount[r];
-        }
-        long[] theirs = new long[recvMeta];
-        comm.allToAllv(meta, metaCount, metaDispl, MPI.LONG, theirs, recvMetaCount, recvMetaDispl, MPI.LONG);
         int[] recvBytes = new int[size];
         int[] recvDispl = new int[size];
-        long received = 0;
-        for (int r = 0; r < size; r++) {
-            long b = 0;
-            for (int i = 0; i < recvPieces[r]; i++) {
-                b += theirs[recvMetaDispl[r] + 2 * i + 1];
-            }
-            recvBytes[r] = (int) b;
-            recvDispl[r] = (int) received;
-            received += b;
-        }
-        if (received > Integer.MAX_VALUE) {
-            throw raise(ErrorClass.IO, call + " ('" + filename + "'): an aggregator's domain holds " + received
-                + " bytes, more than one exchange carries (2147483647)");
-        }
-
-        // 4. Each aggregator writes or reads its domain; errors are agreed on at the end.
         int[] failure = {ErrorClass.SUCCESS};
         String message = null;
+        for (int round = 0; round < rounds; round++) {
+            // 2. This round's window of each domain (at most the buffer size); my pieces in each
+            //    window are one segment of my run.
+            TwoPhase.windows(bounds, chunk, round, windowLow, windowHigh);
+            TwoPhase.split(pieces, windowLow, windowHigh, byDomain, segmentStart, segment);
+            Arrays.fill(sendPieces, 0);
+            Arrays.fill(sendBytes, 0);
+            Arrays.fill(sendDispl, 0);
+            Arrays.fill(metaCount, 0);
+            Arrays.fill(metaDispl, 0);
+            int metaLength = 0;
+            for (int a = 0; a < aggregators; a++) {
+                int r = TwoPhase.aggregatorRank(a, aggregators, size);
+                sendPieces[r] = byDomain[a].count;
+                sendBytes[r] = segment[a];
+                sendDispl[r] = data.arrayOffset + (int) segmentStart[a];
+                metaDispl[r] = metaLength;
+                metaCount[r] = 2 * byDomain[a].count;
+                metaLength += 2 * byDomain[a].count;
+            }
+            comm.allToAll(sendPieces, 1, MPI.INT, recvPieces, 1, MPI.INT);
+
+            // 3. The pieces travel to their aggregators.
+            long[] meta = new long[metaLength];
+            for (int a = 0, m = 0; a < aggregators; a++) {
+                for (int i = 0; i < byDomain[a].count; i++) {
+                    meta[m++] = byDomain[a].offsets[i];
+                    meta[m++] = byDomain[a].lengths[i];
+                }
+            }
+            int recvMeta = 0;
+            for (int r = 0; r < size; r++) {
+                recvMetaCount[r] = 2 * recvPieces[r];
+                recvMetaDispl[r] = recvMeta;
+                recvMeta += recvMetaCount[r];
+            }
+            long[] theirs = new long[recvMeta];
+            comm.allToAllv(meta, metaCount, metaDispl, MPI.LONG, theirs, recvMetaCount, recvMetaDispl, MPI.LONG);
+            long received = 0;
+            for (int r = 0; r < size; r++) {
+                long b = 0;
+                for (int i = 0; i < recvPieces[r]; i++) {
+                    b += theirs[recvMetaDispl[r] + 2 * i + 1];
+                }
+                recvBytes[r] = (int) b;
+                recvDispl[r] = (int) received;
+                received += b;
+            }
+
+            // 4. Each aggregator writes or reads its window; errors are agreed on at the end (the
+            //    rounds go on, moving no more file data, so that every rank's exchanges match).
+            if (write) {
+                ByteBuffer incoming = exchange(received);
+                comm.allToAllv(data.array, sendBytes, sendDispl, MPI.BYTE, incoming, recvBytes, recvDispl, MPI.BYTE);
+                if (received > 0 && failure[0] == ErrorClass.SUCCESS) {
+                    try {
+                        aggregate(true, theirs, incoming);
+                    } catch (IOException | RuntimeException e) {
+                        failure[0] = errorClassOf(e);
+                        message = describe(e);
+                    }
+                }
+            } else {
+                ByteBuffer outgoing = exchange(received);
+                if (received > 0 && failure[0] == ErrorClass.SUCCESS) {
+                    try {
+                        aggregate(false, theirs, outgoing);
+                    } catch (IOException | RuntimeException e) {
+                        failure[0] = errorClassOf(e);
+                        message = describe(e);
+                    }
+                }
+                comm.allToAllv(outgoing, recvBytes, recvDispl, MPI.BYTE, data.array, sendBytes, sendDispl, MPI.BYTE);
+            }
+        }
         long moved = data.bytes;
-        if (write) {
-            ByteBuffer incoming = exchange(received);
-            comm.allToAllv(data.array, sendBytes, sendDispl, MPI.BYTE, incoming, recvBytes, recvDispl, MPI.BYTE);
-            if (received > 0) {
-                try {
-                    aggregate(true, theirs, incoming);
-                } catch (IOException | RuntimeException e) {
-                    failure[0] = errorClassOf(e);
-                    message = describe(e);
-                }
-            }
-        } else {
-            ByteBuffer outgoing = exchange(received);
-            if (received > 0) {
-                try {
-                    aggregate(false, theirs, outgoing);
-                } catch (IOException | RuntimeException e) {
-                    failure[0] = errorClassOf(e);
-                    message = describe(e);
-                }
-            }
-            comm.allToAllv(outgoing, recvBytes, recvDispl, MPI.BYTE, data.array, sendBytes, sendDispl, MPI.BYTE);
+        if (!write) {
             try {
                 moved = readable(pieces, channel.size());
             } catch (IOException e) {
@@ -1402,6 +1411,22 @@ public final class File {
             data.finish(moved);
         }
         return status(moved);
+    }
+
+    /** Bytes of file an aggregator moves per round: the hint {@code cb_buffer_size} if set, else {@link TwoPhase#BUFFER_SIZE}. */
+    private long bufferSize() {
+        String hint = info.get("cb_buffer_size");
+        if (hint != null) {
+            try {
+                long n = Long.parseLong(hint.trim());
+                if (n >= 4096) {
+                    return Math.min(n, 1L << 30);
+                }
+            } catch (NumberFormatException ignored) {
+                // a hint that is no number is ignored, as MPI allows
+            }
+        }
+        return TwoPhase.BUFFER_SIZE;
     }
 
     /** Aggregators for a collective among {@code size} ranks: the hint {@code cb_nodes} if set, else every rank. */

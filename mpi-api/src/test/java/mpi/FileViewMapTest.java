@@ -112,6 +112,35 @@ class FileViewMapTest {
     }
 
     @Test
+    void largeDomainsGoInRoundsOfWindowsAndSplitsSkipOtherRounds() {
+        long[] bounds = {0, 100, 250};
+        assertEquals(4, TwoPhase.rounds(bounds, 40)); // the larger domain, 150 bytes, in 40-byte windows
+        assertEquals(1, TwoPhase.rounds(bounds, 1000));
+        long[] low = new long[2];
+        long[] high = new long[2];
+        TwoPhase.windows(bounds, 40, 2, low, high);
+        assertArrayEquals(new long[] {80, 180}, low);
+        assertArrayEquals(new long[] {100, 220}, high);
+        TwoPhase.windows(bounds, 40, 3, low, high);
+        assertArrayEquals(new long[] {100, 220}, low); // the first domain is done: an empty window
+        assertArrayEquals(new long[] {100, 250}, high);
+
+        FilePieces p = new FilePieces();
+        p.add(70, 20); // stream [0, 20)
+        p.add(95, 10); // stream [20, 30)
+        p.add(190, 40); // stream [30, 70)
+        TwoPhase.windows(bounds, 40, 2, low, high);
+        FilePieces[] out = {new FilePieces(), new FilePieces()};
+        long[] start = new long[2];
+        int[] bytes = new int[2];
+        TwoPhase.split(p, low, high, out, start, bytes);
+        assertArrayEquals(new long[] {80, 10, 95, 5}, flat(out[0]));
+        assertArrayEquals(new long[] {190, 30}, flat(out[1]));
+        assertArrayEquals(new long[] {10, 30}, start);
+        assertArrayEquals(new int[] {15, 30}, bytes);
+    }
+
+    @Test
     void readableStopsAtTheEndOfTheFile() {
         FilePieces p = new FilePieces();
         p.add(0, 10);

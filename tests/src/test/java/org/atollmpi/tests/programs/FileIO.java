@@ -34,7 +34,7 @@ import mpi.Status;
 public final class FileIO {
     static final Intracomm WORLD = MPI.COMM_WORLD;
     static final int B = 5; // ints per block of a strided view
-    static final int BLOCKS = 7; // blocks per rank
+    static final int BLOCKS = 400; // blocks per rank (several 4 KiB two-phase rounds on 2 ranks and more)
 
     static int me;
     static int size;
@@ -157,7 +157,12 @@ public final class FileIO {
 
         step("collective writeAtAll of a derived memory type (every other int), readAtAll into one", () -> {
             String f = name("derivedmemory");
-            File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR);
+            // tiny two-phase rounds (4 KiB windows) and fewer aggregators than ranks
+            mpi.Info hints = new mpi.Info();
+            hints.set("cb_buffer_size", "4096");
+            hints.set("cb_nodes", "2");
+            File file = new File(WORLD, f, MPI.MODE_CREATE | MPI.MODE_RDWR, hints);
+            equal("4096", file.getInfo().get("cb_buffer_size"), "hint kept");
             file.setView(me * B * 4L, MPI.INT, stridedType(), "native");
             Datatype everyOther = Datatype.createVector(B * BLOCKS, 1, 2, MPI.INT);
             everyOther.commit();
