@@ -4,7 +4,7 @@
 # alternated for N rounds in the same run, each round a fresh job of 3 timed write+read pairs.
 # Prints every line, then per implementation the median and min-max MB/s of all pairs.
 # Usage: benchmarks/io-strided.sh [rounds, 5] [ranks, 4] [dir for the file, /dev/shm] [MiB, 256] [block KiB, 64]
-# (after: mvn -q -DskipTests package; needs Open MPI's mpicc and mpirun)
+# (after: mvn -q -DskipTests package, which leaves IoStrided in lib/atoll-mpi-benchmarks.jar; needs Open MPI's mpicc and mpirun)
 set -euo pipefail
 rounds=${1:-5} np=${2:-4} dir=${3:-/dev/shm} mib=${4:-256} kib=${5:-64}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +15,7 @@ trap 'rm -f "$out" "$dir"/io_strided_*.dat' EXIT
 echo "# $(date -u +%FT%TZ) on $(uname -n): $(nproc) cores; $np ranks, $mib MiB, ${kib} KiB blocks, file in $dir"
 echo "# java: $(java -version 2>&1 | head -1); C: $(mpirun --version 2>&1 | head -1)"
 for ((r = 1; r <= rounds; r++)); do
-  "$root/bin/mpirun" --oversubscribe -np "$np" java -cp "$root/benchmarks/target/classes" \
+  "$root/bin/mpirun" --oversubscribe -np "$np" java -cp "$root/lib/atoll-mpi-benchmarks.jar" \
     org.atollmpi.bench.io.IoStrided "$dir/io_strided_java.dat" "$mib" "$kib" 3 | sed 's/^/atoll /' | tee -a "$out"
   mpirun --allow-run-as-root --oversubscribe -np "$np" "$exe" "$dir/io_strided_c.dat" "$mib" "$kib" 3 \
     | sed 's/^/ompi-c /' | tee -a "$out"
