@@ -1133,8 +1133,11 @@ public final class File {
         int arrayOffset;
         ByteBuffer direct;
         boolean staged;
+        /** The run as collectives take it: a byte[] or the program's direct ByteBuffer, the run at byte {@link #exchangeStart}. */
+        Object exchangeBuffer;
+        int exchangeStart;
 
-        Data(boolean write, String call, Object buf, int count, Datatype type, boolean needArray) {
+        Data(boolean write, String call, Object buf, int count, Datatype type) {
             this.buf = buf;
             this.count = count;
             this.type = type;
@@ -1145,14 +1148,19 @@ public final class File {
             if (type.contiguous && base instanceof byte[]) {
                 array = (byte[]) base;
                 arrayOffset = (int) (offset - Addresses.BYTE_ARRAY_BASE);
-            } else if (type.contiguous && base == null && buf instanceof ByteBuffer && !needArray) {
+                exchangeBuffer = array;
+                exchangeStart = arrayOffset;
+            } else if (type.contiguous && base == null && buf instanceof ByteBuffer) {
                 ByteBuffer d = ((ByteBuffer) buf).duplicate();
                 d.clear();
                 int start = (int) (offset - Addresses.addressOf((Buffer) buf));
                 d.limit(start + bytes).position(start);
                 direct = d.slice();
+                exchangeBuffer = buf;
+                exchangeStart = start;
             } else {
                 array = new byte[bytes];
+                exchangeBuffer = array;
                 staged = true;
                 if (write && bytes > 0) {
                     type.layout.plan().pack(base, offset, count, array, Addresses.BYTE_ARRAY_BASE);
@@ -1190,7 +1198,7 @@ public final class File {
         if (at < 0) {
             throw raise(ErrorClass.ARG, call + " ('" + filename + "'): offset " + at + " is negative");
         }
-        Data data = new Data(write, call, buf, count, type, false);
+        Data data = new Data(write, call, buf, count, type);
         FilePieces pieces = new FilePieces();
         view.pieces(at * etypeSize, data.bytes, pieces);
         long moved;
@@ -1274,7 +1282,7 @@ public final class File {
         if (size == 1) {
             return independent(write, call, at, buf, count, type);
         }
-        Data data = new Data(write, call, buf, count, type, true);
+        Data data = new Data(write, call, buf, count, type);
         FilePieces pieces = new FilePieces();
         view.pieces(at * etypeSize, data.bytes, pieces);
 
@@ -1331,7 +1339,7 @@ public final class File {
                 int r = TwoPhase.aggregatorRank(a, aggregators, size);
                 sendPieces[r] = byDomain[a].count;
                 sendBytes[r] = segment[a];
-                sendDispl[r] = data.arrayOffset + (int) segmentStart[a];
+                sendDispl[r] = data.exchangeStart + (int) segmentStart[a];
                 metaDispl[r] = metaLength;
                 metaCount[r] = 2 * byDomain[a].count;
                 metaLength += 2 * byDomain[a].count;
@@ -1369,7 +1377,7 @@ public final class File {
             //    rounds go on, moving no more file data, so that every rank's exchanges match).
             if (write) {
                 ByteBuffer incoming = exchange(received);
-                comm.allToAllv(data.array, sendBytes, sendDispl, MPI.BYTE, incoming, recvBytes, recvDispl, MPI.BYTE);
+                comm.allToAllv(data.exchangeBuffer, sendBytes, sendDispl, MPI.BYTE, incoming, recvBytes, recvDispl, MPI.BYTE);
                 if (received > 0 && failure[0] == ErrorClass.SUCCESS) {
                     try {
                         aggregate(true, theirs, incoming);
@@ -1388,7 +1396,7 @@ public final class File {
                         message = describe(e);
                     }
                 }
-                comm.allToAllv(outgoing, recvBytes, recvDispl, MPI.BYTE, data.array, sendBytes, sendDispl, MPI.BYTE);
+                comm.allToAllv(outgoing, recvBytes, recvDispl, MPI.BYTE, data.exchangeBuffer, sendBytes, sendDispl, MPI.BYTE);
             }
         }
         long moved = data.bytes;

@@ -249,6 +249,22 @@ public final class FileIO {
             for (int i = 0; i < want; i++) {
                 equal(peer * 100 + i, in.get(i), "int " + i + " of rank " + peer);
             }
+            // a direct ByteBuffer moves with no staging copy: from byte 3 of it, every rank
+            ByteBuffer bytesOut = MPI.newByteBuffer(20);
+            for (int i = 0; i < 20; i++) {
+                bytesOut.put(i, (byte) (me * 20 + i));
+            }
+            long region = 24L * size;
+            file.writeAtAll(region + me * 17L, MPI.slice(bytesOut, 3), 17, MPI.BYTE);
+            ByteBuffer bytesIn = MPI.newByteBuffer(20);
+            int next = (me + 1) % size;
+            equal(17, file.readAtAll(region + next * 17L, MPI.slice(bytesIn, 2), 17, MPI.BYTE).getCount(MPI.BYTE),
+                "bytes read into a direct buffer");
+            for (int i = 0; i < 17; i++) {
+                equal((byte) (next * 20 + 3 + i), bytesIn.get(2 + i), "direct byte " + i + " of rank " + next);
+            }
+            equal(0, bytesIn.get(0), "byte before the slice untouched");
+            equal(0, bytesIn.get(19), "byte after the data untouched");
             file.close();
         });
 
