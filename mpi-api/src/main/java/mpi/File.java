@@ -577,14 +577,24 @@ public final class File {
         this.view = map;
         this.etypeSize = etype.size;
         this.position = 0;
+        if (info != null && !info.isNull()) {
+            setInfo(info);
+        }
+        int[] failure = {ErrorClass.SUCCESS};
+        String message = null;
         if (comm.getRank() == 0) {
-            try {
+            try (FileLock lock = lockSharedPointer()) {
                 writeLong(sharedPointer, 0);
             } catch (IOException e) {
-                throw raise(e, call);
+                failure[0] = errorClassOf(e);
+                message = describe(e);
             }
         }
-        comm.barrier();
+        comm.bcast(failure, 1, MPI.INT, 0);
+        if (failure[0] != ErrorClass.SUCCESS) {
+            throw raise(failure[0], call + " ('" + filename + "'): resetting the shared file pointer: "
+                + (message != null ? message : "failed on rank 0"));
+        }
     }
 
     private void checkType(Datatype type, String what, String call) {
