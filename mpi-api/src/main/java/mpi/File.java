@@ -722,13 +722,17 @@ public final class File {
         return done(individual(true, true, "File.iWriteAll", buf, count, type));
     }
 
-    /** A read or write at the individual file pointer, which then moves past the etypes moved. */
+    /**
+     * A read or write at the individual file pointer, which then moves past the etypes requested
+     * (as ROMIO does: a read that meets the end of the file still moves it the whole way; the
+     * status says what was read).
+     */
     private Status individual(boolean write, boolean all, String call, Object buf, int count, Datatype type) {
         checkOpen(call);
         checkNotSequential(call);
         Status s = all ? collective(write, call, position, buf, count, type)
             : independent(write, call, position, buf, count, type);
-        position += s.byteCount() / etypeSize;
+        position += (long) count * type.size / etypeSize;
         return s;
     }
 
