@@ -724,8 +724,8 @@ public final class File {
 
     /**
      * A read or write at the individual file pointer, which then moves past the etypes requested
-     * (as ROMIO does: a read that meets the end of the file still moves it the whole way; the
-     * status says what was read).
+     * (MPI: "the next etype after the last one that will be accessed": a read that meets the end of
+     * the file still moves it the whole way; the status says what was read).
      */
     private Status individual(boolean write, boolean all, String call, Object buf, int count, Datatype type) {
         checkOpen(call);
