@@ -87,6 +87,8 @@ public final class File {
     private String pendingSplitCall;
     /** An aggregator's exchange buffer, kept between collective calls ({@link #exchange}). */
     private ByteBuffer exchange;
+    /** The largest exchange buffer a closed file left, for the next file of the process ({@link #spare}). */
+    private static ByteBuffer spareExchange;
 
     public File(Comm comm, String filename, int amode) {
         this(comm, filename, amode, MPI.INFO_NULL);
@@ -407,6 +409,7 @@ public final class File {
         }
         closeQuietly(sharedPointer);
         closed = true;
+        spare(exchange);
         exchange = null;
         comm.barrier();
         if (comm.getRank() == 0) {
@@ -1503,11 +1506,36 @@ public final class File {
     private ByteBuffer exchange(long bytes) {
         ByteBuffer b = exchange;
         if (b == null || b.capacity() < bytes) {
-            b = ByteBuffer.allocateDirect((int) Math.max(bytes, 1 << 16));
+            b = null;
+            synchronized (File.class) {
+                if (spareExchange != null && spareExchange.capacity() >= bytes) {
+                    b = spareExchange;
+                    spareExchange = null;
+                }
+            }
+            if (b == null) {
+                b = ByteBuffer.allocateDirect((int) Math.max(bytes, 1 << 16));
+            }
             exchange = b;
         }
         b.clear();
         return b;
+    }
+
+    /**
+     * Keeps a closed file's exchange buffer for the next file of the process: a program that
+     * writes a new file every few steps (checkpoints) would otherwise allocate and fault in tens
+     * of MiB of fresh memory at each one's first collective call (~0.1 s for 32 MiB on our VM).
+     */
+    private static void spare(ByteBuffer b) {
+        if (b == null) {
+            return;
+        }
+        synchronized (File.class) {
+            if (spareExchange == null || spareExchange.capacity() < b.capacity()) {
+                spareExchange = b;
+            }
+        }
     }
 
     /**
