@@ -1,9 +1,8 @@
 package mpi;
 
 /**
- * A file view as {@link File#getView} would describe it: displacement, elementary type, file
- * type and data representation. MPI-IO itself is not supported (every {@link File} call raises
- * ERR_UNSUPPORTED_OPERATION), but a view is only a value, so it is a real one.
+ * A file view as {@link File#getView} describes it: displacement, elementary type, file type and
+ * data representation (a value; {@link File#setView} sets a view).
  */
 public final class FileView {
     private final long disp;

@@ -252,7 +252,7 @@ public final class MPI {
     public static final int DISTRIBUTE_CYCLIC = 1;
     public static final int DISTRIBUTE_NONE = 2;
     public static final int DISTRIBUTE_DFLT_DARG = -1;
-    // MPI-IO (present so programs compile; File calls raise ERR_UNSUPPORTED_OPERATION). Open MPI's values.
+    // MPI-IO (File). Open MPI's values.
     public static final int MODE_CREATE = 1;
     public static final int MODE_RDONLY = 2;
     public static final int MODE_WRONLY = 4;

@@ -49,6 +49,8 @@ public class Request implements Freeable {
     Staged staged;
     /** An MPI.OBJECT receive: matched lazily ({@link #op} is null until then), deserialized when complete. */
     ObjectTransfer objects;
+    /** What a {@link #DONE} request reports: a file operation's outcome ({@link File}); null for a PROC_NULL peer. */
+    private Status doneStatus;
 
     /** REQUEST_NULL. */
     Request() {
@@ -71,6 +73,26 @@ public class Request implements Freeable {
     /** An operation with a PROC_NULL peer: complete from the start. */
     static Request completed(Comm comm) {
         return new Request(comm, DONE, false);
+    }
+
+    /**
+     * A file operation carried out when it was started ({@link File}'s nonblocking calls): complete
+     * from the start, and its wait or test reports {@code status} (the bytes moved).
+     */
+    static Request completed(Comm comm, Status status) {
+        Request r = new Request(comm, DONE, false);
+        r.doneStatus = status;
+        return r;
+    }
+
+    /** The status a {@link #DONE} request reports, with {@code index}. */
+    private Status doneStatus(int index) {
+        if (doneStatus == null) {
+            return Status.procNull(index);
+        }
+        Status s = new Status(doneStatus.source, doneStatus.tag, doneStatus.byteCount(), doneStatus.getError(), false, index);
+        s.message = doneStatus.message;
+        return s;
     }
 
     /** The communicator whose error handler applies (COMM_WORLD for REQUEST_NULL). */
@@ -142,7 +164,7 @@ public class Request implements Freeable {
                 engine.release(o);
                 break;
             case DONE:
-                s = want ? Status.procNull(index) : null;
+                s = want ? doneStatus(index) : null;
                 break;
             default:
                 return want ? Status.empty(index) : null;
@@ -291,7 +313,7 @@ public class Request implements Freeable {
                     staged.unpack(op.byteCount());
                 }
                 return comm.statusOf(op, MPI.UNDEFINED);
-            case DONE: return Status.procNull(MPI.UNDEFINED);
+            case DONE: return doneStatus(MPI.UNDEFINED);
             default: return Status.empty(MPI.UNDEFINED);
         }
     }

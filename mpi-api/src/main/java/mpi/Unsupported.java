@@ -4,16 +4,11 @@ import org.atollmpi.engine.ErrorClass;
 
 /**
  * The errors of calls that exist so that programs compile but that this library does not carry
- * out: MPI-IO ({@link File}) and dynamic process management (spawn, ports, connect/accept) are
- * outside its scope. Each raises ERR_UNSUPPORTED_OPERATION naming the call, never a silent no-op.
+ * out: dynamic process management (spawn, ports, connect/accept) is outside its scope. Each raises
+ * ERR_UNSUPPORTED_OPERATION naming the call, never a silent no-op.
  */
 final class Unsupported {
     private Unsupported() {
-    }
-
-    static MPIException io(String call) {
-        return new MPIException(ErrorClass.UNSUPPORTED_OPERATION, call
-            + ": MPI-IO is not supported by atoll-mpi (the class exists so that programs compile)");
     }
 
     static MPIException dynamicProcesses(String call) {

@@ -20,9 +20,12 @@
  * a message naming the rank and ends the whole job; with {@link mpi.MPI#ERRORS_RETURN} set on the
  * communicator (or {@code MPI.Errorhandler_set} in MPJ programs) it is thrown to the caller.
  *
+ * <p>MPI-IO ({@link mpi.File}) reads and writes files the ranks share through views, with
+ * independent, collective (two-phase), shared-pointer and nonblocking calls; files have their own
+ * error handler, {@link mpi.MPI#ERRORS_RETURN} by default.
+ *
  * <h2>Not in this version</h2>
- * One-sided communication ({@link mpi.Win}), MPI-IO ({@link mpi.File}), dynamic processes
- * (spawn, connect/accept, ports). The classes and methods are there, so programs that mention
- * them compile; calling them raises an {@link mpi.MPIException} saying so.
+ * Dynamic processes (spawn, connect/accept, ports). The classes and methods are there, so
+ * programs that mention them compile; calling them raises an {@link mpi.MPIException} saying so.
  */
 package mpi;
