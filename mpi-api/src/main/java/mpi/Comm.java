@@ -810,15 +810,15 @@ public class Comm implements Freeable {
         if (peer == NO_PEER) {
             return;
         }
-        byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
+        byte[] framed = ObjectTransfer.frame(this, call, objects, offset, count);
         try {
-            engine.send(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext);
+            ObjectTransfer.send(this, engine, mode, framed, peer, tag);
         } catch (EngineException e) {
             throw raise(e, call);
         }
     }
 
-    /** Probes, receives exactly the probed message, and deserializes it into the Object[]. */
+    /** Posts the receive (matched now, in MPI's order), waits for it, and deserializes into the Object[]. */
     private Status receiveObjects(Object buf, int offset, int count, int source, int tag, String call) {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
@@ -827,13 +827,12 @@ public class Comm implements Freeable {
         if (peer == NO_PEER) {
             return Status.procNull(MPI.UNDEFINED);
         }
-        ObjectTransfer transfer = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
         Status s;
         try {
-            transfer.match();
-            engine.await(transfer.op);
+            ObjectTransfer transfer = ObjectTransfer.post(this, engine, objects, offset, count, peer, match);
+            engine.await(transfer.whole);
             s = transfer.finish(MPI.UNDEFINED);
-            engine.release(transfer.op);
+            engine.release(transfer.whole);
         } catch (EngineException e) {
             throw raise(e, call);
         }
@@ -1127,8 +1126,12 @@ public class Comm implements Freeable {
             if (peer == NO_PEER) {
                 return null;
             }
-            byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
-            return startPacked(engine, mode, data, peer, tag, call);
+            byte[] framed = ObjectTransfer.frame(this, call, objects, offset, count);
+            try {
+                return ObjectTransfer.isend(this, engine, mode, framed, peer, tag);
+            } catch (EngineException e) {
+                throw raise(e, call);
+            }
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (peer == NO_PEER) {
@@ -1183,10 +1186,14 @@ public class Comm implements Freeable {
             if (peer == NO_PEER) {
                 return Request.completed(this);
             }
-            // matched lazily, in test/wait: the message's size is not known before it arrives
-            Request r = new Request(this, Request.ACTIVE, false);
-            r.buffer = buf;
-            r.objects = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
+            ObjectTransfer transfer;
+            try {
+                transfer = ObjectTransfer.post(this, engine, objects, offset, count, peer, match);
+            } catch (EngineException e) {
+                throw raise(e, call);
+            }
+            Request r = new Request(this, transfer.whole, buf);
+            r.objects = transfer;
             return r;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
@@ -1327,6 +1334,9 @@ public class Comm implements Freeable {
      * drawing the same number.
      */
     final AtomicInteger collectiveCalls = new AtomicInteger(1);
+
+    /** The next sequence number of an MPI.OBJECT message's second part sent on this communicator ({@link ObjectTransfer}). */
+    final AtomicInteger objectSequence = new AtomicInteger();
 
     /**
      * The first of {@code count} consecutive call tags for the next collective call: one for a
