@@ -1289,7 +1289,10 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        refuseObjects(type, call);
+        if (type == Datatype.OBJECT_TYPE) {
+            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+            return new Prequest(this, false, mode, objects, offset, count, peer, tag);
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (!type.contiguous) {
             Staged staged = new Staged(type, buf, off, count);
@@ -1303,7 +1306,10 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        refuseObjects(type, call);
+        if (type == Datatype.OBJECT_TYPE) {
+            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+            return new Prequest(this, true, Engine.MODE_STANDARD, objects, offset, count, peer, match);
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
         if (!type.contiguous) {
             Staged staged = new Staged(type, buf, off, count);
@@ -1312,13 +1318,6 @@ public class Comm implements Freeable {
         }
         return new Prequest(this, true, Engine.MODE_STANDARD, buf, Buffers.base(buf), off, count * type.size,
             peer, match, null);
-    }
-
-    private void refuseObjects(Datatype type, String call) {
-        if (type == Datatype.OBJECT_TYPE) {
-            throw raise(ErrorClass.TYPE, call + ": persistent requests do not take MPI.OBJECT"
-                + " (use Isend/Irecv, which serialize at each call)");
-        }
     }
 
     // ================================================================ collectives
