@@ -635,6 +635,10 @@ final class CommCollectives {
         type(c, call, "recvtype", rtype);
         int send = end(c, call, scounts, sdispls);
         int recv = end(c, call, rcounts, rdispls);
+        if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
+            ObjectCollectives.allToAllv(c, call, sbuf, soff, scounts, sdispls, rbuf, roff, rcounts, rdispls);
+            return null;
+        }
         distinct(c, call, sbuf, soff, rbuf, roff, Math.min(send, recv));
         CollectiveData.Region s = CollectiveData.region(k, "sendbuf", sbuf, soff, send, stype, false, true);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, recv, rtype, true, false);
@@ -778,6 +782,10 @@ final class CommCollectives {
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
         }
+        if (type == Datatype.OBJECT_TYPE) {
+            return objectReduction(c, call, nb, ObjectCollectives.REDUCE, sbuf, soff, rbuf, roff, count, type, op,
+                root);
+        }
         Engine e = begin(c, call);
         if (!nb && directReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op, root)) {
             return null;
@@ -805,6 +813,20 @@ final class CommCollectives {
             s.base, s.offset, rr.base, rr.offset, m, red, root));
     }
 
+    /** Reductions over MPI.OBJECT with a user operation ({@link ObjectCollectives}); blocking only. */
+    private static Request objectReduction(Comm c, String call, boolean nb, int which, Object sbuf, int soff,
+                                           Object rbuf, int roff, int count, Datatype type, Op op, int root) {
+        begin(c, call);
+        ObjectCollectives.involved(c, call, nb, type, type);
+        if (which == ObjectCollectives.REDUCE) {
+            root(c, call, root);
+            inPlaceAtRoot(c, call, sbuf == IN_PLACE, root);
+        }
+        count(c, call, "count", count);
+        ObjectCollectives.reduce(c, call, which, sbuf, soff, rbuf, roff, count, op, root);
+        return null;
+    }
+
     /** Kinds of the all-member reductions that take one count. */
     static final int ALLREDUCE = 0;
     static final int SCAN = 1;
@@ -821,6 +843,9 @@ final class CommCollectives {
         if (which == REDUCE_SCATTER_BLOCK) {
             count(c, call, "recvcount", count);
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
+        }
+        if (type == Datatype.OBJECT_TYPE) {
+            return objectReduction(c, call, nb, which, sbuf, soff, rbuf, roff, count, type, op, -1);
         }
         Engine e = begin(c, call);
         if (!nb && which == ALLREDUCE && directAllReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op)) {
@@ -1031,6 +1056,10 @@ final class CommCollectives {
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "recvcounts", counts, ErrorClass.COUNT);
         type(c, call, "datatype", type);
+        if (ObjectCollectives.involved(c, call, nb, type, type)) {
+            ObjectCollectives.reduceScatter(c, call, sbuf, soff, rbuf, roff, counts, op);
+            return null;
+        }
         long total = 0;
         for (int i = 0; i < c.size; i++) {
             total += counts[i];
@@ -1060,6 +1089,13 @@ final class CommCollectives {
         CollectiveCall k = new CollectiveCall(c, call);
         count(c, call, "count", count);
         type(c, call, "datatype", type);
+        if (type == Datatype.OBJECT_TYPE) {
+            ObjectCollectives.checkOp(c, call, op);
+            Object[] a = ObjectTransfer.objects(c, call, in, inOff, count);
+            Object[] b = ObjectTransfer.objects(c, call, inout, inoutOff, count);
+            ObjectCollectives.apply(c, call, op, a, inOff, b, inoutOff, count);
+            return;
+        }
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(in, inout));
         CollectiveData.Region a = CollectiveData.region(k, "inbuf", in, inOff, count, type, false, true);
         CollectiveData.Region b = CollectiveData.region(k, "inoutbuf", inout, inoutOff, count, type, true, true);

@@ -3,21 +3,29 @@ package mpi;
 import org.atollmpi.engine.ErrorClass;
 
 /**
- * {@code MPI.OBJECT} in the collectives that mpiJava programs use with it: broadcast, gather(v),
- * scatter(v) and allgather(v), blocking. Each is two collectives of the communicator, in the same
- * order on every rank: first the byte length of each rank's serialized objects, then the bytes
- * themselves; every receiver then deserializes its part into its {@code Object[]}. The layer
- * below sees only {@code int}s and {@code byte}s, so the call tags, argument checks and error
- * reporting are those of every other collective (errors name the program's call).
+ * {@code MPI.OBJECT} in the blocking collectives of an intracommunicator: broadcast, gather(v),
+ * scatter(v), allgather(v), alltoall(v), and the reductions with a user operation (reduce,
+ * allreduce, scan, exscan, reduce-scatter). Each moving collective is two collectives of the
+ * communicator, in the same order on every rank: first the byte length of each rank's serialized
+ * objects, then the bytes themselves; every receiver then deserializes its part into its
+ * {@code Object[]}. The layer below sees only {@code int}s and {@code byte}s, so the call tags,
+ * argument checks and error reporting are those of every other collective (errors name the
+ * program's call).
+ *
+ * <p>A reduction gathers the contributions (to the root for reduce, to every rank for the
+ * others), deserialized, and applies the user function in rank order, as a non-commutative
+ * operation needs: {@code inoutvec = invec op inoutvec} with the lower rank's objects as {@code
+ * invec}. The function sees {@code Object[]} arrays (mpiJava's {@link User_function} with offsets;
+ * the Open MPI {@link UserFunction} gets arrays of exactly {@code count} elements) and the
+ * datatype MPI.OBJECT. A predefined operation has nothing to compute on objects: ERR_OP.
  *
  * <p>A rank whose objects cannot be serialized (or whose buffer argument is wrong) still takes
  * part in both collectives, announcing length -1 and sending nothing, and raises its error after
  * them; the ranks that were to receive those objects raise ERR_TYPE naming it. Nobody is left
  * waiting in a collective that a failed rank never entered.
  *
- * <p>Other collectives (reductions, all-to-all, the nonblocking forms) refuse MPI.OBJECT with
- * ERR_TYPE: a nonblocking form would have to serialize and deserialize in completion hooks,
- * which no program we know of needs.
+ * <p>The nonblocking forms refuse MPI.OBJECT with ERR_TYPE: they would have to serialize and
+ * deserialize in completion hooks, which no program we know of needs.
  */
 final class ObjectCollectives {
     private static final byte[] NONE = new byte[0];
@@ -158,6 +166,154 @@ final class ObjectCollectives {
                 Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + displs[i], rcounts[i]);
                 store(c, call, all, starts[i], lengths[i], into, roff + displs[i], rcounts[i], i);
             }
+        }
+    }
+
+    /** Alltoall(v) of objects: per destination, the serialized block; lengths first, then the bytes. */
+    static void allToAllv(Comm c, String call, Object sbuf, int soff, int[] scounts, int[] sdispls, Object rbuf,
+                          int roff, int[] rcounts, int[] rdispls) {
+        MPIException[] failed = new MPIException[1];
+        int n = c.size;
+        byte[][] parts = new byte[n][];
+        int[] lengths = new int[n];
+        for (int i = 0; i < n; i++) {
+            parts[i] = serialize(c, call, sbuf, soff + sdispls[i], scounts[i], failed);
+            lengths[i] = lengthOf(parts[i]);
+        }
+        int[] sizes = nonNegative(lengths);
+        int[] starts = starts(c, call, sizes);
+        byte[] all = new byte[total(starts, sizes)];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(parts[i] == null ? NONE : parts[i], 0, all, starts[i], sizes[i]);
+        }
+        int[] incoming = new int[n];
+        CommCollectives.allToAll(c, call, false, lengths, 0, 1, MPI.INT, incoming, 0, 1, MPI.INT);
+        int[] inSizes = nonNegative(incoming);
+        int[] inStarts = starts(c, call, inSizes);
+        byte[] received = new byte[total(inStarts, inSizes)];
+        CommCollectives.allToAllv(c, call, false, all, 0, sizes, starts, MPI.BYTE, received, 0, inSizes, inStarts,
+            MPI.BYTE);
+        reportFailures(c, call, failed[0], incoming, "the objects");
+        for (int i = 0; i < n; i++) {
+            Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + rdispls[i], rcounts[i]);
+            store(c, call, received, inStarts[i], incoming[i], into, roff + rdispls[i], rcounts[i], i);
+        }
+    }
+
+    // ---------------------------------------------------------------- reductions
+
+    /** Kinds of {@link #reduce}. */
+    static final int REDUCE = -1;
+
+    /**
+     * A reduction over objects of {@code count} objects a rank. {@code
+     * which} is {@link #REDUCE} (to {@code root}) or one of {@link CommCollectives}'s ALLREDUCE,
+     * SCAN, EXSCAN; reduce-scatter goes through {@link #reduceScatter}. {@code sbuf == IN_PLACE}:
+     * this rank's objects are in {@code rbuf} (at the root only, for reduce).
+     */
+    static void reduce(Comm c, String call, int which, Object sbuf, int soff, Object rbuf, int roff, int count, Op op,
+                       int root) {
+        checkOp(c, call, op);
+        int n = c.size;
+        boolean inPlace = sbuf == CommCollectives.IN_PLACE;
+        Object from = inPlace ? rbuf : sbuf;
+        int fromOff = inPlace ? roff : soff;
+        boolean keep = which != REDUCE || c.rank == root;
+        if (keep) {
+            ObjectTransfer.objects(c, call, rbuf, roff, count);
+        }
+        Object[] all = new Object[n * count];
+        int[] counts = CommCollectives.filled(n, count);
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            displs[i] = i * count;
+        }
+        if (which == REDUCE) {
+            gatherv(c, call, from, fromOff, count, c.rank == root ? all : null, 0, counts, displs, root);
+        } else {
+            allGatherv(c, call, from, fromOff, count, all, 0, counts, displs);
+        }
+        if (!keep) {
+            return;
+        }
+        int last = which == REDUCE || which == CommCollectives.ALLREDUCE ? n - 1
+            : which == CommCollectives.SCAN ? c.rank : c.rank - 1;
+        if (last < 0) {
+            return; // exscan at rank 0: the receive buffer is left as it is (undefined in MPI)
+        }
+        Object[] result = combine(c, call, op, all, 0, last, 0, count, count);
+        System.arraycopy(result, 0, (Object[]) rbuf, roff, count);
+    }
+
+    /** Reduce-scatter of objects: every rank gathers all contributions and combines its own block. */
+    static void reduceScatter(Comm c, String call, Object sbuf, int soff, Object rbuf, int roff, int[] counts, Op op) {
+        checkOp(c, call, op);
+        int n = c.size;
+        int total = 0;
+        int[] blockStarts = new int[n];
+        for (int i = 0; i < n; i++) {
+            blockStarts[i] = total;
+            total += counts[i];
+        }
+        boolean inPlace = sbuf == CommCollectives.IN_PLACE;
+        Object from = inPlace ? rbuf : sbuf;
+        int fromOff = inPlace ? roff : soff;
+        ObjectTransfer.objects(c, call, rbuf, roff, inPlace ? total : counts[c.rank]);
+        Object[] all = new Object[n * total];
+        int[] displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            displs[i] = i * total;
+        }
+        allGatherv(c, call, from, fromOff, total, all, 0, CommCollectives.filled(n, total), displs);
+        int mine = counts[c.rank];
+        Object[] result = combine(c, call, op, all, 0, n - 1, blockStarts[c.rank], mine, total);
+        System.arraycopy(result, 0, (Object[]) rbuf, roff, mine);
+    }
+
+    /**
+     * {@code x_first op ... op x_last} (rank order) over {@code count} objects from {@code at} of
+     * each rank's block of {@code stride} in {@code all}: applied from the highest rank down,
+     * {@code inout = x_i op inout}.
+     */
+    private static Object[] combine(Comm c, String call, Op op, Object[] all, int first, int last, int at, int count,
+                                    int stride) {
+        Object[] acc = java.util.Arrays.copyOfRange(all, last * stride + at, last * stride + at + count);
+        for (int i = last - 1; i >= first; i--) {
+            apply(c, call, op, all, i * stride + at, acc, 0, count);
+        }
+        return acc;
+    }
+
+    /** {@code inout[ioOff + k] = in[inOff + k] op inout[ioOff + k]} by the user function; ERR_OP if it fails. */
+    static void apply(Comm c, String call, Op op, Object[] in, int inOff, Object[] inout, int ioOff, int count) {
+        try {
+            if (op.mpiJavaFunction != null) {
+                op.mpiJavaFunction.Call(in, inOff, inout, ioOff, count, MPI.OBJECT);
+            } else {
+                Object[] a = java.util.Arrays.copyOfRange(in, inOff, inOff + count);
+                Object[] b = java.util.Arrays.copyOfRange(inout, ioOff, ioOff + count);
+                op.function.call(a, b, count, MPI.OBJECT);
+                System.arraycopy(b, 0, inout, ioOff, count);
+            }
+        } catch (MPIException e) {
+            throw c.raise(e.getErrorClass(), call + ": the user function of " + op + " failed on MPI.OBJECT: "
+                + e.getMessage());
+        } catch (RuntimeException e) {
+            throw c.raise(ErrorClass.OP, call + ": the user function of " + op + " failed on MPI.OBJECT: " + e);
+        }
+    }
+
+    /** Objects reduce only with a user operation (a predefined one has nothing to compute on them). */
+    static void checkOp(Comm c, String call, Op op) {
+        if (op == null) {
+            throw c.raise(ErrorClass.OP, call + ": op is null");
+        }
+        if (op.freed) {
+            throw c.raise(ErrorClass.OP, call + ": op " + op + " has been freed");
+        }
+        if (op.code != Op.USER) {
+            throw c.raise(ErrorClass.OP, call + ": op " + op + " does not apply to MPI.OBJECT (datatype): objects"
+                + " reduce only with a user operation (new Op(User_function, commute))");
         }
     }
 
