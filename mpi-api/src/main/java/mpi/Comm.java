@@ -832,6 +832,7 @@ public class Comm implements Freeable {
             ObjectTransfer transfer = ObjectTransfer.post(this, engine, objects, offset, count, peer, match);
             engine.await(transfer.whole);
             s = transfer.finish(MPI.UNDEFINED);
+            transfer.retire();
             engine.release(transfer.whole);
         } catch (EngineException e) {
             throw raise(e, call);

@@ -134,12 +134,15 @@ final class ObjectTransfer {
         engine.completeComposite(whole, error, message);
         if (storeWhenDone) {
             finish(MPI.UNDEFINED);
+            retire();
         }
     }
 
     /** Asks the engine to cancel the receive: it succeeds while no message has matched the first part. */
     void cancel() {
-        engine.cancel(head);
+        if (!whole.isComplete()) {
+            engine.cancel(head);
+        }
     }
 
     /** The request lets go: the receive still completes, and its objects are stored then. */
@@ -147,6 +150,7 @@ final class ObjectTransfer {
         engine.execute(() -> {
             if (whole.isComplete()) {
                 finish(MPI.UNDEFINED);
+                retire();
             } else {
                 storeWhenDone = true;
             }
@@ -341,10 +345,14 @@ final class ObjectTransfer {
         }
         data = null;
         finished = s;
+        return s;
+    }
+
+    /** Gives the engine back the parts' operations: the request is retired (after {@link #finish}). */
+    void retire() {
         engine.release(head);
         if (rest != null) {
             engine.release(rest);
         }
-        return s;
     }
 }

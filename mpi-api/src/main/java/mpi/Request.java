@@ -102,6 +102,7 @@ public class Request implements Freeable {
                 Operation o = op;
                 if (objects != null) {
                     s = objects.finish(index);
+                    objects.retire();
                     if (!want && s.getError() == ErrorClass.SUCCESS) {
                         s = null;
                     }
