@@ -687,8 +687,8 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            sendObjects(engine, mode, buf, offset, count, peer, tag, call);
+        if (type != null && type.isObject()) {
+            sendObjects(engine, mode, buf, offset, count, type, peer, tag, call);
             return;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
@@ -712,16 +712,16 @@ public class Comm implements Freeable {
     // ================================================================ blocking receive and probe
 
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
-        if (type == Datatype.OBJECT_TYPE) {
-            return receiveObjects(buf, 0, count, source, tag, "recv");
+        if (type != null && type.isObject()) {
+            return receiveObjects(buf, 0, count, type, source, tag, "recv");
         }
         Operation op = receive(buf, 0, count, type, source, tag, "recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
     }
 
     public Status Recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        if (type == Datatype.OBJECT_TYPE) {
-            return receiveObjects(buf, offset, count, source, tag, "Recv");
+        if (type != null && type.isObject()) {
+            return receiveObjects(buf, offset, count, type, source, tag, "Recv");
         }
         Operation op = receive(buf, offset, count, type, source, tag, "Recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
@@ -804,13 +804,13 @@ public class Comm implements Freeable {
     // ================================================================ MPI.OBJECT (mpiJava)
 
     /** Serializes and sends {@code count} objects (checked before a PROC_NULL peer returns). */
-    private void sendObjects(Engine engine, int mode, Object buf, int offset, int count, int peer, int tag,
-                             String call) {
-        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+    private void sendObjects(Engine engine, int mode, Object buf, int offset, int count, Datatype type, int peer,
+                             int tag, String call) {
+        ObjectTransfer.Run run = ObjectTransfer.sendRun(this, call, buf, offset, count, type);
         if (peer == NO_PEER) {
             return;
         }
-        byte[] framed = ObjectTransfer.frame(this, call, objects, offset, count);
+        byte[] framed = ObjectTransfer.frame(this, call, run.objects(), run.offset(), run.count());
         try {
             ObjectTransfer.send(this, engine, mode, framed, peer, tag);
         } catch (EngineException e) {
@@ -819,17 +819,21 @@ public class Comm implements Freeable {
     }
 
     /** Posts the receive (matched now, in MPI's order), waits for it, and deserializes into the Object[]. */
-    private Status receiveObjects(Object buf, int offset, int count, int source, int tag, String call) {
+    private Status receiveObjects(Object buf, int offset, int count, Datatype type, int source, int tag, String call) {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        int[] positions = type == Datatype.OBJECT_TYPE ? null
+            : ObjectTransfer.positions(this, call, buf, offset, count, type);
+        Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+            positions == null ? count : 0);
         if (peer == NO_PEER) {
             return Status.procNull(MPI.UNDEFINED);
         }
         Status s;
         try {
-            ObjectTransfer transfer = ObjectTransfer.post(this, engine, objects, offset, count, peer, match);
+            ObjectTransfer transfer = ObjectTransfer.post(this, engine, objects, offset, count, positions, peer,
+                match);
             engine.await(transfer.whole);
             s = transfer.finish(MPI.UNDEFINED);
             transfer.retire();
@@ -896,7 +900,7 @@ public class Comm implements Freeable {
                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag,
                             String call) {
         Engine engine = MPI.engine(call);
-        if (sendtype == Datatype.OBJECT_TYPE || recvtype == Datatype.OBJECT_TYPE) {
+        if (sendtype != null && sendtype.isObject() || recvtype != null && recvtype.isObject()) {
             return sendRecvObjects(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag,
                 recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
         }
@@ -940,7 +944,7 @@ public class Comm implements Freeable {
     private Status sendRecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
                                    int source, int recvtag, String call) {
         Engine engine = MPI.engine(call);
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
             // the outgoing objects are serialized before the incoming ones are stored
             return sendRecvObjects(buf, offset, count, type, dest, sendtag, buf, offset, count, type, source, recvtag,
                 call);
@@ -983,16 +987,20 @@ public class Comm implements Freeable {
                                    int source, int recvtag, String call) {
         source(source, call);
         recvTag(recvtag, call);
-        if (recvtype == Datatype.OBJECT_TYPE) {
-            ObjectTransfer.objects(this, call, recvbuf, recvoffset, recvcount);
+        if (recvtype != null && recvtype.isObject()) {
+            if (recvtype == Datatype.OBJECT_TYPE) {
+                ObjectTransfer.objects(this, call, recvbuf, recvoffset, recvcount);
+            } else {
+                ObjectTransfer.positions(this, call, recvbuf, recvoffset, recvcount, recvtype);
+            }
         } else {
             Buffers.offset(this, call, recvbuf, recvoffset, recvcount, recvtype, true);
         }
         Request send = new Request(this, isend(Engine.MODE_STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest,
             sendtag, call), sendbuf);
         Status received;
-        if (recvtype == Datatype.OBJECT_TYPE) {
-            received = receiveObjects(recvbuf, recvoffset, recvcount, source, recvtag, call);
+        if (recvtype.isObject()) {
+            received = receiveObjects(recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
         } else {
             Operation op = receive(recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
             received = op == null ? Status.procNull(MPI.UNDEFINED) : statusOf(op, MPI.UNDEFINED);
@@ -1122,12 +1130,12 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (type != null && type.isObject()) {
+            ObjectTransfer.Run run = ObjectTransfer.sendRun(this, call, buf, offset, count, type);
             if (peer == NO_PEER) {
                 return null;
             }
-            byte[] framed = ObjectTransfer.frame(this, call, objects, offset, count);
+            byte[] framed = ObjectTransfer.frame(this, call, run.objects(), run.offset(), run.count());
             try {
                 return ObjectTransfer.isend(this, engine, mode, framed, peer, tag);
             } catch (EngineException e) {
@@ -1167,7 +1175,7 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE || !type.contiguous || peer == NO_PEER) {
+        if (type != null && type.isObject() || !type.contiguous || peer == NO_PEER) {
             return null;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
@@ -1182,14 +1190,17 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
             if (peer == NO_PEER) {
                 return Request.completed(this);
             }
             ObjectTransfer transfer;
             try {
-                transfer = ObjectTransfer.post(this, engine, objects, offset, count, peer, match);
+                transfer = ObjectTransfer.post(this, engine, objects, offset, count, positions, peer, match);
             } catch (EngineException e) {
                 throw raise(e, call);
             }
@@ -1290,9 +1301,12 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
-            return new Prequest(this, false, mode, objects, offset, count, peer, tag);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
+            return new Prequest(this, false, mode, objects, offset, count, positions, peer, tag);
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (!type.contiguous) {
@@ -1307,9 +1321,12 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
-            return new Prequest(this, true, Engine.MODE_STANDARD, objects, offset, count, peer, match);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
+            return new Prequest(this, true, Engine.MODE_STANDARD, objects, offset, count, positions, peer, match);
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
         if (!type.contiguous) {

@@ -782,7 +782,7 @@ final class CommCollectives {
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
         }
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
             return objectReduction(c, call, nb, ObjectCollectives.REDUCE, sbuf, soff, rbuf, roff, count, type, op,
                 root);
         }
@@ -844,7 +844,7 @@ final class CommCollectives {
             count(c, call, "recvcount", count);
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
         }
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
             return objectReduction(c, call, nb, which, sbuf, soff, rbuf, roff, count, type, op, -1);
         }
         Engine e = begin(c, call);
@@ -1089,7 +1089,8 @@ final class CommCollectives {
         CollectiveCall k = new CollectiveCall(c, call);
         count(c, call, "count", count);
         type(c, call, "datatype", type);
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
+            ObjectCollectives.involved(c, call, false, type, type);
             ObjectCollectives.checkOp(c, call, op);
             Object[] a = ObjectTransfer.objects(c, call, in, inOff, count);
             Object[] b = ObjectTransfer.objects(c, call, inout, inoutOff, count);

@@ -35,9 +35,15 @@ final class ObjectCollectives {
 
     /** Whether either type is MPI.OBJECT; then both must be (one type for the bcast: pass it twice). */
     static boolean involved(Comm c, String call, boolean nb, Datatype a, Datatype b) {
-        boolean objects = a == Datatype.OBJECT_TYPE || b == Datatype.OBJECT_TYPE;
+        boolean objects = a != null && a.isObject() || b != null && b.isObject();
         if (!objects) {
             return false;
+        }
+        for (Datatype t : new Datatype[] {a, b}) {
+            if (t != null && t.isObject() && t != Datatype.OBJECT_TYPE) {
+                throw c.raise(ErrorClass.TYPE, call + ": " + t + " is built on MPI.OBJECT: such derived types work in"
+                    + " point-to-point calls; collectives take MPI.OBJECT itself");
+            }
         }
         if (nb) {
             throw c.raise(ErrorClass.TYPE, call + ": MPI.OBJECT is not supported in nonblocking collectives;"

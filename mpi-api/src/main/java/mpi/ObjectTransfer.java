@@ -66,6 +66,9 @@ final class ObjectTransfer {
     private Operation rest;
     /** What the request waits on: complete when every part has arrived (or failed, or was cancelled). */
     final Operation whole;
+    /** A type derived from MPI.OBJECT: the objects received are then stored at these indices of {@link #target}. */
+    private Object[] target;
+    private int[] positions;
     /** Deserialize as soon as the message is complete: the request was freed. */
     private boolean storeWhenDone;
     private Status finished;
@@ -84,7 +87,21 @@ final class ObjectTransfer {
      * (world rank or the engine's ANY_SOURCE) with engine tag {@code tag}: matched from now on.
      */
     static ObjectTransfer post(Comm comm, Engine engine, Object[] objects, int offset, int count, int peer, int tag) {
-        ObjectTransfer t = new ObjectTransfer(comm, engine, objects, offset, count);
+        return post(comm, engine, objects, offset, count, null, peer, tag);
+    }
+
+    /**
+     * As {@link #post(Comm, Engine, Object[], int, int, int, int)}; with {@code positions} (a type
+     * derived from MPI.OBJECT), the objects land at those indices of {@code objects}, in order.
+     */
+    static ObjectTransfer post(Comm comm, Engine engine, Object[] objects, int offset, int count, int[] positions,
+                               int peer, int tag) {
+        ObjectTransfer t = positions == null ? new ObjectTransfer(comm, engine, objects, offset, count)
+            : new ObjectTransfer(comm, engine, new Object[positions.length], 0, positions.length);
+        if (positions != null) {
+            t.target = objects;
+            t.positions = positions;
+        }
         t.head = engine.irecv(t.first, Addresses.BYTE_ARRAY_BASE, FIRST_PART, peer, tag, comm.p2pContext, t.first);
         engine.whenComplete(t.head, t::firstPartArrived);
         return t;
@@ -263,6 +280,68 @@ final class ObjectTransfer {
         return objects;
     }
 
+    /**
+     * {@code count} items of {@code type}, a committed type derived from MPI.OBJECT, from element
+     * {@code offset} of an {@code Object[]}: the index of each of their objects in type-map order
+     * (item {@code k}'s origin is {@code offset + k * extent}); ERR_BUFFER when one falls outside
+     * the array.
+     */
+    static int[] positions(Comm comm, String call, Object buf, int offset, int count, Datatype type) {
+        if (!type.usable()) {
+            type.checkUsable(comm, call);
+        }
+        Object[] objects = objects(comm, call, buf, 0, 0);
+        int[] d = type.objectDisplacements();
+        long extent = type.layout().extent();
+        long n = (long) count * d.length;
+        if (n > Integer.MAX_VALUE) {
+            throw comm.raise(ErrorClass.COUNT, call + ": count " + count + " of " + type + " is more than 2^31-1 objects");
+        }
+        int[] at = new int[(int) n];
+        int i = 0;
+        for (int k = 0; k < count; k++) {
+            for (int j = 0; j < d.length; j++) {
+                long p = offset + k * extent + d[j];
+                if (p < 0 || p >= objects.length) {
+                    throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at offset " + offset
+                        + " reaches element " + p + ", outside the buffer Object[" + objects.length + "]");
+                }
+                at[i++] = (int) p;
+            }
+        }
+        return at;
+    }
+
+    /** Objects to send: {@code count} of them from {@code offset} of {@code objects}. */
+    record Run(Object[] objects, int offset, int count) {
+    }
+
+    /**
+     * What a send of {@code count} items of {@code type} (MPI.OBJECT, or a type derived from it)
+     * takes from {@code buf}, checked: MPI.OBJECT's elements as they are, a derived type's
+     * objects gathered in type-map order.
+     */
+    static Run sendRun(Comm comm, String call, Object buf, int offset, int count, Datatype type) {
+        if (type == Datatype.OBJECT_TYPE) {
+            return new Run(objects(comm, call, buf, offset, count), offset, count);
+        }
+        if (count < 0) {
+            throw comm.raise(ErrorClass.COUNT, call + ": count " + count + " is negative");
+        }
+        Object[] flat = gather(buf, positions(comm, call, buf, offset, count, type));
+        return new Run(flat, 0, flat.length);
+    }
+
+    /** The objects at {@code positions} of {@code buf}, in that order (a send of a type derived from MPI.OBJECT). */
+    static Object[] gather(Object buf, int[] positions) {
+        Object[] objects = (Object[]) buf;
+        Object[] flat = new Object[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            flat[i] = objects[positions[i]];
+        }
+        return flat;
+    }
+
     /** The message for {@code count} objects from {@code offset}: ERR_TYPE naming an element that cannot be serialized. */
     static byte[] serialize(Comm comm, String call, Object[] objects, int offset, int count) {
         return serialize(comm, call, objects, offset, count, 0);
@@ -337,6 +416,11 @@ final class ObjectTransfer {
                             + count + " (the first " + count + " were stored)");
                     } else {
                         s.objectCount = n;
+                    }
+                    if (positions != null) {
+                        for (int i = 0, stored = n < 0 ? count : n; i < stored; i++) {
+                            target[positions[i]] = objects[i];
+                        }
                     }
                 } catch (IOException | ClassNotFoundException | RuntimeException e) {
                     s.fail(ErrorClass.TYPE, "the MPI.OBJECT message could not be deserialized: " + e);

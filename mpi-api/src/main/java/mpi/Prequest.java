@@ -23,6 +23,8 @@ public final class Prequest extends Request {
     private final boolean objectType;
     private final int objectOffset;
     private final int objectCount;
+    /** A type derived from MPI.OBJECT: the indices of its objects in the buffer, in type-map order; else null. */
+    private final int[] objectPositions;
 
     /**
      * @param staged for a non-contiguous datatype, the packed temporary ({@code base}/{@code offset}
@@ -44,10 +46,12 @@ public final class Prequest extends Request {
         this.objectType = false;
         this.objectOffset = 0;
         this.objectCount = 0;
+        this.objectPositions = null;
     }
 
     /** An MPI.OBJECT request: {@code count} objects of {@code objects} from {@code offset}. */
-    Prequest(Comm comm, boolean receive, int mode, Object[] objects, int offset, int count, int peer, int tag) {
+    Prequest(Comm comm, boolean receive, int mode, Object[] objects, int offset, int count, int[] positions, int peer,
+             int tag) {
         super(comm, INACTIVE, true);
         this.buffer = objects;
         this.receive = receive;
@@ -60,6 +64,7 @@ public final class Prequest extends Request {
         this.objectType = true;
         this.objectOffset = offset;
         this.objectCount = count;
+        this.objectPositions = positions;
     }
 
     public void start() {
@@ -129,12 +134,16 @@ public final class Prequest extends Request {
         Object[] objects = (Object[]) buffer;
         try {
             if (receive) {
-                ObjectTransfer transfer = ObjectTransfer.post(comm, engine, objects, objectOffset, objectCount, peer, tag);
+                ObjectTransfer transfer = ObjectTransfer.post(comm, engine, objects, objectOffset, objectCount,
+                    objectPositions, peer, tag);
                 this.objects = transfer;
                 op = transfer.whole;
             } else {
                 this.objects = null;
-                byte[] framed = ObjectTransfer.frame(comm, call, objects, objectOffset, objectCount);
+                byte[] framed = objectPositions == null
+                    ? ObjectTransfer.frame(comm, call, objects, objectOffset, objectCount)
+                    : ObjectTransfer.frame(comm, call, ObjectTransfer.gather(objects, objectPositions), 0,
+                        objectPositions.length);
                 op = ObjectTransfer.isend(comm, engine, mode, framed, peer, tag);
             }
         } catch (EngineException e) {

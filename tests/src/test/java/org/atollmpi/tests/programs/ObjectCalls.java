@@ -116,6 +116,72 @@ public final class ObjectCalls {
             ready.Free();
         });
 
+        Check.step("derived types built on MPI.OBJECT in point-to-point calls", () -> {
+            Object[] out = new Object[12];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = r + ":" + i;
+            }
+            // send the odd elements 1, 3, 5, 7 (a vector), receive them into blocks of an indexed type
+            Datatype odd = Datatype.Vector(4, 1, 2, MPI.OBJECT);
+            odd.Commit();
+            Datatype blocks = Datatype.Indexed(new int[] {2, 1, 1}, new int[] {0, 3, 6}, MPI.OBJECT);
+            blocks.Commit();
+            Check.equal(4, odd.Size(), "objects in the vector");
+            Object[] in = new Object[9];
+            Request rq = w.Irecv(in, 1, 1, blocks, left, 40);
+            w.Send(out, 1, 1, odd, right, 40);
+            Status s = rq.Wait();
+            Check.equal(1, s.Get_count(blocks), "items of the indexed type");
+            Check.equal(4, s.Get_elements(blocks), "objects received");
+            Object[] want = {null, left + ":1", left + ":3", null, left + ":5", null, null, left + ":7", null};
+            Check.equal(Arrays.toString(want), Arrays.toString(in), "objects at the indexed positions");
+            // a struct with an upper bound marker: two objects at 0 and 2, extent 3; two items
+            Datatype spaced = Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 2, 3},
+                new Datatype[] {MPI.OBJECT, MPI.OBJECT, MPI.UB});
+            spaced.Commit();
+            Check.equal(3, spaced.Extent(), "extent with the UB marker");
+            Datatype pairs = Datatype.Contiguous(2, MPI.OBJECT);
+            pairs.Commit();
+            Object[] got = new Object[5];
+            Status s2 = w.Sendrecv(out, 0, 2, spaced, right, 41, got, 1, 2, pairs, left, 41);
+            Check.equal(2, s2.Get_count(pairs), "items of the contiguous type");
+            Check.equal(Arrays.toString(new Object[] {null, left + ":0", left + ":2", left + ":3", left + ":5"}),
+                Arrays.toString(got), "struct items received as pairs");
+            // persistent, twice, with a hvector (stride in elements of the base type: objects)
+            Datatype every3 = Datatype.Hvector(3, 1, 3, MPI.OBJECT);
+            every3.Commit();
+            Object[] back = new Object[9];
+            Prequest pr = w.Recv_init(back, 0, 1, every3, left, 42);
+            Prequest ps = w.Send_init(out, 0, 3, MPI.OBJECT, right, 42);
+            for (int k = 0; k < 2; k++) {
+                out[1] = "start " + k + " of " + r;
+                Prequest.Startall(new Prequest[] {pr, ps});
+                Request.Waitall(new Request[] {pr, ps});
+                Check.equal(left + ":0", back[0], "hvector element 0, start " + k);
+                Check.equal("start " + k + " of " + left, back[3], "hvector element 1, start " + k);
+                Check.equal(left + ":2", back[6], "hvector element 2, start " + k);
+                Check.equal(null, back[1], "between the hvector's elements");
+            }
+            out[1] = r + ":1";
+            pr.Free();
+            ps.Free();
+            Check.expectError(MPI.ERR_BUFFER, "a derived type past the end of the buffer",
+                () -> w.Send(new Object[6], 0, 1, odd, right, 43), "Send", "outside the buffer");
+            Check.expectError(MPI.ERR_TRUNCATE, "more objects than the derived receive holds", () -> {
+                Request small = w.Irecv(new Object[9], 0, 1, spaced, left, 44);
+                w.Send(out, 0, 3, MPI.OBJECT, right, 44);
+                small.Wait();
+            }, "more objects");
+            Check.expectError(MPI.ERR_TYPE, "a collective with a derived object type",
+                () -> w.Bcast(new Object[2], 0, 1, pairs, 0), "Bcast", "built on MPI.OBJECT");
+            Check.expectError(MPI.ERR_TYPE, "a struct mixing MPI.OBJECT with MPI.INT",
+                () -> Datatype.Struct(new int[] {1, 1}, new int[] {0, 1}, new Datatype[] {MPI.OBJECT, MPI.INT}),
+                "Struct", "MPI.OBJECT");
+            Check.expectError(MPI.ERR_TYPE, "an Open MPI struct of MPI.OBJECT",
+                () -> Datatype.createStruct(new int[] {1}, new int[] {0}, new Datatype[] {MPI.OBJECT}),
+                "createStruct", "MPI.OBJECT");
+        });
+
         Check.step("Alltoall of objects", () -> {
             Object[] send = new Object[2 * n + 1];
             for (int j = 0; j < n; j++) {
