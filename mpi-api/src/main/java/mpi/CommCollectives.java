@@ -277,7 +277,7 @@ final class CommCollectives {
         Engine e = begin(c, call);
         if (ObjectCollectives.involved(c, call, nb, type, type)) {
             root(c, call, root);
-            ObjectCollectives.bcast(c, call, buf, off, count, root);
+            ObjectCollectives.bcast(c, call, buf, off, count, type, root);
             return null;
         }
         BoardCollectives g = nb || type == null ? null : board(c, call, e, Collective.BCAST, (long) count * type.size);
@@ -364,7 +364,7 @@ final class CommCollectives {
                 perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
-            ObjectCollectives.gatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs, root);
+            ObjectCollectives.gatherv(c, call, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype, root);
             return null;
         }
         int n = c.size;
@@ -463,7 +463,7 @@ final class CommCollectives {
                 perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
-            ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, rbuf, roff, rcount, root);
+            ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, stype, rbuf, roff, rcount, rtype, root);
             return null;
         }
         int n = c.size;
@@ -559,7 +559,7 @@ final class CommCollectives {
         perMember(c, call, "displs", displs, ErrorClass.ARG);
         type(c, call, "recvtype", rtype);
         if (ObjectCollectives.involved(c, call, nb, inPlace ? rtype : stype, rtype)) {
-            ObjectCollectives.allGatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs);
+            ObjectCollectives.allGatherv(c, call, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype);
             return null;
         }
         CollectiveData.Region s = null;
@@ -636,7 +636,8 @@ final class CommCollectives {
         int send = end(c, call, scounts, sdispls);
         int recv = end(c, call, rcounts, rdispls);
         if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
-            ObjectCollectives.allToAllv(c, call, sbuf, soff, scounts, sdispls, rbuf, roff, rcounts, rdispls);
+            ObjectCollectives.allToAllv(c, call, sbuf, soff, scounts, sdispls, stype, rbuf, roff, rcounts, rdispls,
+                rtype);
             return null;
         }
         distinct(c, call, sbuf, soff, rbuf, roff, Math.min(send, recv));
@@ -818,6 +819,7 @@ final class CommCollectives {
                                            Object rbuf, int roff, int count, Datatype type, Op op, int root) {
         begin(c, call);
         ObjectCollectives.involved(c, call, nb, type, type);
+        ObjectCollectives.plainObjects(c, call, type);
         if (which == ObjectCollectives.REDUCE) {
             root(c, call, root);
             inPlaceAtRoot(c, call, sbuf == IN_PLACE, root);
@@ -969,7 +971,7 @@ final class CommCollectives {
 
     /** A type the direct paths take as it is: contiguous bytes, not objects. */
     private static boolean plain(Datatype t, int count) {
-        return t != null && t != Datatype.OBJECT_TYPE && t.isContiguous() && count >= 0;
+        return t != null && !t.isObject() && t.isContiguous() && count >= 0;
     }
 
     /**
@@ -1057,6 +1059,7 @@ final class CommCollectives {
         perMember(c, call, "recvcounts", counts, ErrorClass.COUNT);
         type(c, call, "datatype", type);
         if (ObjectCollectives.involved(c, call, nb, type, type)) {
+            ObjectCollectives.plainObjects(c, call, type);
             ObjectCollectives.reduceScatter(c, call, sbuf, soff, rbuf, roff, counts, op);
             return null;
         }
@@ -1090,7 +1093,7 @@ final class CommCollectives {
         count(c, call, "count", count);
         type(c, call, "datatype", type);
         if (type != null && type.isObject()) {
-            ObjectCollectives.involved(c, call, false, type, type);
+            ObjectCollectives.plainObjects(c, call, type);
             ObjectCollectives.checkOp(c, call, op);
             Object[] a = ObjectTransfer.objects(c, call, in, inOff, count);
             Object[] b = ObjectTransfer.objects(c, call, inout, inoutOff, count);

@@ -39,26 +39,21 @@ final class ObjectCollectives {
         if (!objects) {
             return false;
         }
-        for (Datatype t : new Datatype[] {a, b}) {
-            if (t != null && t.isObject() && t != Datatype.OBJECT_TYPE) {
-                throw c.raise(ErrorClass.TYPE, call + ": " + t + " is built on MPI.OBJECT: such derived types work in"
-                    + " point-to-point calls; collectives take MPI.OBJECT itself");
-            }
-        }
+
         if (nb) {
             throw c.raise(ErrorClass.TYPE, call + ": MPI.OBJECT is not supported in nonblocking collectives;"
                 + " use the blocking form");
         }
-        if (a != null && b != null && a != b) {
+        if (a != null && b != null && a.isObject() != b.isObject()) {
             throw c.raise(ErrorClass.TYPE, call + ": MPI.OBJECT on one side needs MPI.OBJECT on the other (got "
                 + a + " and " + b + ")");
         }
         return true;
     }
 
-    static void bcast(Comm c, String call, Object buf, int off, int count, int root) {
+    static void bcast(Comm c, String call, Object buf, int off, int count, Datatype type, int root) {
         MPIException[] failed = new MPIException[1];
-        byte[] data = c.rank == root ? serialize(c, call, buf, off, count, failed) : NONE;
+        byte[] data = c.rank == root ? serialize(c, call, buf, off, count, type, failed) : NONE;
         int[] length = {lengthOf(data)};
         CommCollectives.bcast(c, call, false, length, 0, 1, MPI.INT, root);
         if (length[0] < 0) {
@@ -73,16 +68,23 @@ final class ObjectCollectives {
         }
         CommCollectives.bcast(c, call, false, data, 0, data.length, MPI.BYTE, root);
         if (c.rank != root) {
-            store(c, call, data, 0, data.length, ObjectTransfer.objects(c, call, buf, off, count), off, count, root);
+            storeAt(c, call, data, 0, data.length, buf, off, count, type, root);
         }
     }
 
     /** {@code sbuf == IN_PLACE} at the root: its own objects are already where they belong. */
     static void gatherv(Comm c, String call, Object sbuf, int soff, int scount, Object rbuf, int roff,
                         int[] rcounts, int[] displs, int root) {
+        gatherv(c, call, sbuf, soff, scount, Datatype.OBJECT_TYPE, rbuf, roff, rcounts, displs, Datatype.OBJECT_TYPE,
+            root);
+    }
+
+    /** With types built on MPI.OBJECT: displacements count extents of {@code rtype}. */
+    static void gatherv(Comm c, String call, Object sbuf, int soff, int scount, Datatype stype, Object rbuf,
+                        int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
         boolean inPlace = sbuf == CommCollectives.IN_PLACE;
         MPIException[] failed = new MPIException[1];
-        byte[] mine = inPlace ? NONE : serialize(c, call, sbuf, soff, scount, failed);
+        byte[] mine = inPlace ? NONE : serialize(c, call, sbuf, soff, scount, stype, failed);
         boolean isRoot = c.rank == root;
         int[] lengths = isRoot ? new int[c.size] : null;
         CommCollectives.gather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT,
@@ -101,16 +103,16 @@ final class ObjectCollectives {
         if (isRoot) {
             for (int i = 0; i < c.size; i++) {
                 if (!(inPlace && i == root)) {
-                    Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + displs[i], rcounts[i]);
-                    store(c, call, all, starts[i], lengths[i], into, roff + displs[i], rcounts[i], i);
+                    storeAt(c, call, all, starts[i], lengths[i], rbuf, roff + displs[i] * extent(rtype), rcounts[i],
+                        rtype, i);
                 }
             }
         }
     }
 
     /** {@code rbuf == IN_PLACE} at the root: it keeps its own objects. */
-    static void scatterv(Comm c, String call, Object sbuf, int soff, int[] scounts, int[] displs,
-                         Object rbuf, int roff, int rcount, int root) {
+    static void scatterv(Comm c, String call, Object sbuf, int soff, int[] scounts, int[] displs, Datatype stype,
+                         Object rbuf, int roff, int rcount, Datatype rtype, int root) {
         boolean inPlace = rbuf == CommCollectives.IN_PLACE;
         boolean isRoot = c.rank == root;
         MPIException[] failed = new MPIException[1];
@@ -123,7 +125,7 @@ final class ObjectCollectives {
             lengths = new int[c.size];
             for (int i = 0; i < c.size; i++) {
                 parts[i] = inPlace && i == root ? NONE
-                    : serialize(c, call, sbuf, soff + displs[i], scounts[i], failed);
+                    : serialize(c, call, sbuf, soff + displs[i] * extent(stype), scounts[i], stype, failed);
                 lengths[i] = lengthOf(parts[i]);
             }
             sizes = nonNegative(lengths);
@@ -146,19 +148,25 @@ final class ObjectCollectives {
                 + ") could not serialize the objects for this rank (its call raised the reason)");
         }
         if (!(inPlace && isRoot)) {
-            Object[] into = ObjectTransfer.objects(c, call, rbuf, roff, rcount);
-            store(c, call, mine, 0, mine.length, into, roff, rcount, root);
+            storeAt(c, call, mine, 0, mine.length, rbuf, roff, rcount, rtype, root);
         }
     }
 
     /** {@code sbuf == IN_PLACE}: each rank's own objects are already in its receive buffer. */
     static void allGatherv(Comm c, String call, Object sbuf, int soff, int scount, Object rbuf, int roff,
                            int[] rcounts, int[] displs) {
+        allGatherv(c, call, sbuf, soff, scount, Datatype.OBJECT_TYPE, rbuf, roff, rcounts, displs,
+            Datatype.OBJECT_TYPE);
+    }
+
+    /** With types built on MPI.OBJECT: displacements count extents of {@code rtype}. */
+    static void allGatherv(Comm c, String call, Object sbuf, int soff, int scount, Datatype stype, Object rbuf,
+                           int roff, int[] rcounts, int[] displs, Datatype rtype) {
         boolean inPlace = sbuf == CommCollectives.IN_PLACE;
         MPIException[] failed = new MPIException[1];
         byte[] mine = inPlace
-            ? serialize(c, call, rbuf, roff + displs[c.rank], rcounts[c.rank], failed)
-            : serialize(c, call, sbuf, soff, scount, failed);
+            ? serialize(c, call, rbuf, roff + displs[c.rank] * extent(rtype), rcounts[c.rank], rtype, failed)
+            : serialize(c, call, sbuf, soff, scount, stype, failed);
         int[] lengths = new int[c.size];
         CommCollectives.allGather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT);
         int[] sizes = nonNegative(lengths);
@@ -169,21 +177,21 @@ final class ObjectCollectives {
         reportFailures(c, call, failed[0], lengths, "the objects");
         for (int i = 0; i < c.size; i++) {
             if (!(inPlace && i == c.rank)) {
-                Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + displs[i], rcounts[i]);
-                store(c, call, all, starts[i], lengths[i], into, roff + displs[i], rcounts[i], i);
+                storeAt(c, call, all, starts[i], lengths[i], rbuf, roff + displs[i] * extent(rtype), rcounts[i], rtype,
+                    i);
             }
         }
     }
 
     /** Alltoall(v) of objects: per destination, the serialized block; lengths first, then the bytes. */
-    static void allToAllv(Comm c, String call, Object sbuf, int soff, int[] scounts, int[] sdispls, Object rbuf,
-                          int roff, int[] rcounts, int[] rdispls) {
+    static void allToAllv(Comm c, String call, Object sbuf, int soff, int[] scounts, int[] sdispls, Datatype stype,
+                          Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
         MPIException[] failed = new MPIException[1];
         int n = c.size;
         byte[][] parts = new byte[n][];
         int[] lengths = new int[n];
         for (int i = 0; i < n; i++) {
-            parts[i] = serialize(c, call, sbuf, soff + sdispls[i], scounts[i], failed);
+            parts[i] = serialize(c, call, sbuf, soff + sdispls[i] * extent(stype), scounts[i], stype, failed);
             lengths[i] = lengthOf(parts[i]);
         }
         int[] sizes = nonNegative(lengths);
@@ -201,8 +209,8 @@ final class ObjectCollectives {
             MPI.BYTE);
         reportFailures(c, call, failed[0], incoming, "the objects");
         for (int i = 0; i < n; i++) {
-            Object[] into = ObjectTransfer.objects(c, call, rbuf, roff + rdispls[i], rcounts[i]);
-            store(c, call, received, inStarts[i], incoming[i], into, roff + rdispls[i], rcounts[i], i);
+            storeAt(c, call, received, inStarts[i], incoming[i], rbuf, roff + rdispls[i] * extent(rtype), rcounts[i],
+                rtype, i);
         }
     }
 
@@ -309,6 +317,14 @@ final class ObjectCollectives {
         }
     }
 
+    /** Reductions take MPI.OBJECT itself, not a type derived from it (ERR_TYPE). */
+    static void plainObjects(Comm c, String call, Datatype type) {
+        if (type != Datatype.OBJECT_TYPE) {
+            throw c.raise(ErrorClass.TYPE, call + ": " + type + " is built on MPI.OBJECT: reductions take MPI.OBJECT"
+                + " itself");
+        }
+    }
+
     /** Objects reduce only with a user operation (a predefined one has nothing to compute on them). */
     static void checkOp(Comm c, String call, Op op) {
         if (op == null) {
@@ -324,9 +340,11 @@ final class ObjectCollectives {
     }
 
     /** {@code count} objects from {@code offset} of {@code buf}, serialized; null after storing the error in {@code failed}. */
-    private static byte[] serialize(Comm c, String call, Object buf, int offset, int count, MPIException[] failed) {
+    private static byte[] serialize(Comm c, String call, Object buf, int offset, int count, Datatype type,
+                                    MPIException[] failed) {
         try {
-            return ObjectTransfer.serialize(c, call, ObjectTransfer.objects(c, call, buf, offset, count), offset, count);
+            ObjectTransfer.Run run = ObjectTransfer.sendRun(c, call, buf, offset, count, type);
+            return ObjectTransfer.serialize(c, call, run.objects(), run.offset(), run.count());
         } catch (MPIException e) {
             failed[0] = e;
             return null;
@@ -393,6 +411,41 @@ final class ObjectCollectives {
         if (n < 0) {
             throw c.raise(ErrorClass.TRUNCATE, call + ": rank " + from + " sent more objects than the receive count "
                 + count + " (the first " + count + " were stored)");
+        }
+    }
+
+    /** Objects of one element of a type built on MPI.OBJECT: its extent (1 for MPI.OBJECT). */
+    private static int extent(Datatype type) {
+        return type == Datatype.OBJECT_TYPE ? 1 : (int) type.layout().extent();
+    }
+
+    /**
+     * Deserializes rank {@code from}'s bytes into {@code count} items of {@code type} at element
+     * {@code offset} of {@code buf}: MPI.OBJECT's elements in a row, a derived type's at its
+     * type map positions.
+     */
+    private static void storeAt(Comm c, String call, byte[] data, int start, int length, Object buf, int offset,
+                                int count, Datatype type, int from) {
+        if (type == Datatype.OBJECT_TYPE) {
+            store(c, call, data, start, length, ObjectTransfer.objects(c, call, buf, offset, count), offset, count, from);
+            return;
+        }
+        int[] at = ObjectTransfer.positions(c, call, buf, offset, count, type);
+        Object[] flat = new Object[at.length];
+        int n;
+        try {
+            n = ObjectTransfer.deserialize(data, start, length, flat, 0, at.length);
+        } catch (java.io.IOException | ClassNotFoundException | RuntimeException e) {
+            throw c.raise(ErrorClass.TYPE, call + ": the MPI.OBJECT data of rank " + from
+                + " could not be deserialized: " + e);
+        }
+        Object[] objects = (Object[]) buf;
+        for (int i = 0, stored = n < 0 ? at.length : n; i < stored; i++) {
+            objects[at[i]] = flat[i];
+        }
+        if (n < 0) {
+            throw c.raise(ErrorClass.TRUNCATE, call + ": rank " + from + " sent more objects than the receive count "
+                + count + " of " + type + " holds (the first " + at.length + " were stored)");
         }
     }
 }

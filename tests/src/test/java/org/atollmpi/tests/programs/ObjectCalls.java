@@ -172,14 +172,71 @@ public final class ObjectCalls {
                 w.Send(out, 0, 3, MPI.OBJECT, right, 44);
                 small.Wait();
             }, "more objects");
-            Check.expectError(MPI.ERR_TYPE, "a collective with a derived object type",
-                () -> w.Bcast(new Object[2], 0, 1, pairs, 0), "Bcast", "built on MPI.OBJECT");
+            Check.expectError(MPI.ERR_TYPE, "a reduction with a derived object type",
+                () -> w.Allreduce(new Object[2], 0, new Object[2], 0, 1, pairs, new Op(new Concat(), true)),
+                "Allreduce", "built on MPI.OBJECT");
             Check.expectError(MPI.ERR_TYPE, "a struct mixing MPI.OBJECT with MPI.INT",
                 () -> Datatype.Struct(new int[] {1, 1}, new int[] {0, 1}, new Datatype[] {MPI.OBJECT, MPI.INT}),
                 "Struct", "MPI.OBJECT");
             Check.expectError(MPI.ERR_TYPE, "an Open MPI struct of MPI.OBJECT",
                 () -> Datatype.createStruct(new int[] {1}, new int[] {0}, new Datatype[] {MPI.OBJECT}),
                 "createStruct", "MPI.OBJECT");
+        });
+
+        Check.step("collectives with derived types built on MPI.OBJECT", () -> {
+            Datatype pairs = Datatype.Contiguous(2, MPI.OBJECT);
+            pairs.Commit();
+            Datatype odd = Datatype.Vector(2, 1, 2, MPI.OBJECT); // elements 0 and 2, extent 3
+            odd.Commit();
+            Datatype spaced = Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 2, 3},
+                new Datatype[] {MPI.OBJECT, MPI.OBJECT, MPI.UB}); // elements 0 and 2, extent 3
+            spaced.Commit();
+            Object[] mine = {r + "/a", r + "/b", r + "/c", r + "/d"};
+            // Bcast of two pairs from offset 1 of the root's array
+            Object[] cast = new Object[5];
+            if (r == 0) {
+                System.arraycopy(new Object[] {"p", "q", "s", "t"}, 0, cast, 1, 4);
+            }
+            w.Bcast(cast, 1, 2, pairs, 0);
+            Check.equal(Arrays.toString(new Object[] {null, "p", "q", "s", "t"}), Arrays.toString(cast), "Bcast");
+            // Gather: every rank sends its elements 0 and 2 (a vector), the root takes them in a row
+            Object[] all = new Object[2 * n];
+            w.Gather(mine, 0, 1, odd, all, 0, 2, MPI.OBJECT, n - 1);
+            if (r == n - 1) {
+                for (int i = 0; i < n; i++) {
+                    Check.equal(i + "/a", all[2 * i], "Gather element 0 of rank " + i);
+                    Check.equal(i + "/c", all[2 * i + 1], "Gather element 1 of rank " + i);
+                }
+            }
+            // Allgather into spaced items: rank i's two objects at 3i and 3i + 2
+            Object[] spread = new Object[3 * n];
+            w.Allgather(mine, 1, 2, MPI.OBJECT, spread, 0, 1, spaced);
+            for (int i = 0; i < n; i++) {
+                Check.equal(i + "/b", spread[3 * i], "Allgather element 0 of rank " + i);
+                Check.equal(null, spread[3 * i + 1], "Allgather gap of rank " + i);
+                Check.equal(i + "/c", spread[3 * i + 2], "Allgather element 1 of rank " + i);
+            }
+            // Scatter from spaced items: rank j gets the root's objects at 3j and 3j + 2
+            Object[] parts = new Object[3 * n];
+            for (int k = 0; k < parts.length; k++) {
+                parts[k] = "part " + k;
+            }
+            Object[] part = new Object[2];
+            w.Scatter(parts, 0, 1, spaced, part, 0, 2, MPI.OBJECT, 0);
+            Check.equal("part " + 3 * r, part[0], "Scatter element 0");
+            Check.equal("part " + (3 * r + 2), part[1], "Scatter element 1");
+            // Alltoall of pairs into plain objects
+            Object[] send = new Object[2 * n];
+            for (int j = 0; j < n; j++) {
+                send[2 * j] = r + ">" + j + "#0";
+                send[2 * j + 1] = r + ">" + j + "#1";
+            }
+            Object[] recv = new Object[2 * n];
+            w.Alltoall(send, 0, 1, pairs, recv, 0, 2, MPI.OBJECT);
+            for (int i = 0; i < n; i++) {
+                Check.equal(i + ">" + r + "#0", recv[2 * i], "Alltoall element 0 from rank " + i);
+                Check.equal(i + ">" + r + "#1", recv[2 * i + 1], "Alltoall element 1 from rank " + i);
+            }
         });
 
         Check.step("Alltoall of objects", () -> {
