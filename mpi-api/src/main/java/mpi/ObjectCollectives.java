@@ -24,6 +24,11 @@ import org.atollmpi.engine.ErrorClass;
  * them; the ranks that were to receive those objects raise ERR_TYPE naming it. Nobody is left
  * waiting in a collective that a failed rank never entered.
  *
+ * <p>Types derived from MPI.OBJECT work in the moving collectives: a rank's objects are gathered
+ * in type-map order before serializing and stored at the receiver's type map positions after;
+ * the displacements of the v-forms count extents of the type, as in MPI. Reductions take
+ * MPI.OBJECT itself.
+ *
  * <p>The nonblocking forms refuse MPI.OBJECT with ERR_TYPE: they would have to serialize and
  * deserialize in completion hooks, which no program we know of needs.
  */
