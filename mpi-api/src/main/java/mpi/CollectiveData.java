@@ -368,7 +368,7 @@ final class CollectiveData {
         }
         if (type.isObject()) {
             throw comm.raise(ErrorClass.TYPE, c.name + " (" + arg + "): MPI.OBJECT is supported in the blocking bcast,"
-                + " gather(v), scatter(v) and allgather(v) only");
+                + " gather(v), scatter(v), allgather(v), alltoall(v) and reductions with a user operation only");
         }
         long off = Buffers.offset(comm, c.name, arg, buf, offset, count, type, write);
         Object base = Buffers.base(buf);

@@ -687,8 +687,8 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            sendObjects(engine, mode, buf, offset, count, peer, tag, call);
+        if (type != null && type.isObject()) {
+            sendObjects(engine, mode, buf, offset, count, type, peer, tag, call);
             return;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
@@ -712,16 +712,16 @@ public class Comm implements Freeable {
     // ================================================================ blocking receive and probe
 
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
-        if (type == Datatype.OBJECT_TYPE) {
-            return receiveObjects(buf, 0, count, source, tag, "recv");
+        if (type != null && type.isObject()) {
+            return receiveObjects(buf, 0, count, type, source, tag, "recv");
         }
         Operation op = receive(buf, 0, count, type, source, tag, "recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
     }
 
     public Status Recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        if (type == Datatype.OBJECT_TYPE) {
-            return receiveObjects(buf, offset, count, source, tag, "Recv");
+        if (type != null && type.isObject()) {
+            return receiveObjects(buf, offset, count, type, source, tag, "Recv");
         }
         Operation op = receive(buf, offset, count, type, source, tag, "Recv");
         return op == null ? Status.procNull(MPI.UNDEFINED) : receivedStatus(op);
@@ -804,36 +804,40 @@ public class Comm implements Freeable {
     // ================================================================ MPI.OBJECT (mpiJava)
 
     /** Serializes and sends {@code count} objects (checked before a PROC_NULL peer returns). */
-    private void sendObjects(Engine engine, int mode, Object buf, int offset, int count, int peer, int tag,
-                             String call) {
-        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+    private void sendObjects(Engine engine, int mode, Object buf, int offset, int count, Datatype type, int peer,
+                             int tag, String call) {
+        ObjectTransfer.Run run = ObjectTransfer.sendRun(this, call, buf, offset, count, type);
         if (peer == NO_PEER) {
             return;
         }
-        byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
+        byte[] framed = ObjectTransfer.frame(this, call, run.objects(), run.offset(), run.count());
         try {
-            engine.send(mode, data, Addresses.BYTE_ARRAY_BASE, data.length, peer, tag, p2pContext);
+            ObjectTransfer.send(this, engine, mode, framed, peer, tag);
         } catch (EngineException e) {
             throw raise(e, call);
         }
     }
 
-    /** Probes, receives exactly the probed message, and deserializes it into the Object[]. */
-    private Status receiveObjects(Object buf, int offset, int count, int source, int tag, String call) {
+    /** Posts the receive (matched now, in MPI's order), waits for it, and deserializes into the Object[]. */
+    private Status receiveObjects(Object buf, int offset, int count, Datatype type, int source, int tag, String call) {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        int[] positions = type == Datatype.OBJECT_TYPE ? null
+            : ObjectTransfer.positions(this, call, buf, offset, count, type);
+        Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+            positions == null ? count : 0);
         if (peer == NO_PEER) {
             return Status.procNull(MPI.UNDEFINED);
         }
-        ObjectTransfer transfer = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
         Status s;
         try {
-            transfer.match();
-            engine.await(transfer.op);
+            ObjectTransfer transfer = ObjectTransfer.post(this, engine, objects, offset, count, positions, peer,
+                match);
+            engine.await(transfer.whole);
             s = transfer.finish(MPI.UNDEFINED);
-            engine.release(transfer.op);
+            transfer.retire();
+            engine.release(transfer.whole);
         } catch (EngineException e) {
             throw raise(e, call);
         }
@@ -896,7 +900,7 @@ public class Comm implements Freeable {
                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag,
                             String call) {
         Engine engine = MPI.engine(call);
-        if (sendtype == Datatype.OBJECT_TYPE || recvtype == Datatype.OBJECT_TYPE) {
+        if (sendtype != null && sendtype.isObject() || recvtype != null && recvtype.isObject()) {
             return sendRecvObjects(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag,
                 recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
         }
@@ -940,7 +944,7 @@ public class Comm implements Freeable {
     private Status sendRecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
                                    int source, int recvtag, String call) {
         Engine engine = MPI.engine(call);
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
             // the outgoing objects are serialized before the incoming ones are stored
             return sendRecvObjects(buf, offset, count, type, dest, sendtag, buf, offset, count, type, source, recvtag,
                 call);
@@ -983,16 +987,20 @@ public class Comm implements Freeable {
                                    int source, int recvtag, String call) {
         source(source, call);
         recvTag(recvtag, call);
-        if (recvtype == Datatype.OBJECT_TYPE) {
-            ObjectTransfer.objects(this, call, recvbuf, recvoffset, recvcount);
+        if (recvtype != null && recvtype.isObject()) {
+            if (recvtype == Datatype.OBJECT_TYPE) {
+                ObjectTransfer.objects(this, call, recvbuf, recvoffset, recvcount);
+            } else {
+                ObjectTransfer.positions(this, call, recvbuf, recvoffset, recvcount, recvtype);
+            }
         } else {
             Buffers.offset(this, call, recvbuf, recvoffset, recvcount, recvtype, true);
         }
         Request send = new Request(this, isend(Engine.MODE_STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest,
             sendtag, call), sendbuf);
         Status received;
-        if (recvtype == Datatype.OBJECT_TYPE) {
-            received = receiveObjects(recvbuf, recvoffset, recvcount, source, recvtag, call);
+        if (recvtype.isObject()) {
+            received = receiveObjects(recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
         } else {
             Operation op = receive(recvbuf, recvoffset, recvcount, recvtype, source, recvtag, call);
             received = op == null ? Status.procNull(MPI.UNDEFINED) : statusOf(op, MPI.UNDEFINED);
@@ -1122,13 +1130,17 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (type != null && type.isObject()) {
+            ObjectTransfer.Run run = ObjectTransfer.sendRun(this, call, buf, offset, count, type);
             if (peer == NO_PEER) {
                 return null;
             }
-            byte[] data = ObjectTransfer.serialize(this, call, objects, offset, count);
-            return startPacked(engine, mode, data, peer, tag, call);
+            byte[] framed = ObjectTransfer.frame(this, call, run.objects(), run.offset(), run.count());
+            try {
+                return ObjectTransfer.isend(this, engine, mode, framed, peer, tag);
+            } catch (EngineException e) {
+                throw raise(e, call);
+            }
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (peer == NO_PEER) {
@@ -1163,7 +1175,7 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE || !type.contiguous || peer == NO_PEER) {
+        if (type != null && type.isObject() || !type.contiguous || peer == NO_PEER) {
             return null;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
@@ -1178,15 +1190,22 @@ public class Comm implements Freeable {
         Engine engine = MPI.engine(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        if (type == Datatype.OBJECT_TYPE) {
-            Object[] objects = ObjectTransfer.objects(this, call, buf, offset, count);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
             if (peer == NO_PEER) {
                 return Request.completed(this);
             }
-            // matched lazily, in test/wait: the message's size is not known before it arrives
-            Request r = new Request(this, Request.ACTIVE, false);
-            r.buffer = buf;
-            r.objects = new ObjectTransfer(this, engine, objects, offset, count, peer, match);
+            ObjectTransfer transfer;
+            try {
+                transfer = ObjectTransfer.post(this, engine, objects, offset, count, positions, peer, match);
+            } catch (EngineException e) {
+                throw raise(e, call);
+            }
+            Request r = new Request(this, transfer.whole, buf);
+            r.objects = transfer;
             return r;
         }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
@@ -1282,7 +1301,13 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = destination(dest, call);
         sendTag(tag, call);
-        refuseObjects(type, call);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
+            return new Prequest(this, false, mode, objects, offset, count, positions, peer, tag);
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, false);
         if (!type.contiguous) {
             Staged staged = new Staged(type, buf, off, count);
@@ -1296,7 +1321,13 @@ public class Comm implements Freeable {
         MPI.check(call);
         int peer = source(source, call);
         int match = recvTag(tag, call);
-        refuseObjects(type, call);
+        if (type != null && type.isObject()) {
+            int[] positions = type == Datatype.OBJECT_TYPE ? null
+                : ObjectTransfer.positions(this, call, buf, offset, count, type);
+            Object[] objects = ObjectTransfer.objects(this, call, buf, positions == null ? offset : 0,
+                positions == null ? count : 0);
+            return new Prequest(this, true, Engine.MODE_STANDARD, objects, offset, count, positions, peer, match);
+        }
         long off = Buffers.offset(this, call, buf, offset, count, type, true);
         if (!type.contiguous) {
             Staged staged = new Staged(type, buf, off, count);
@@ -1305,13 +1336,6 @@ public class Comm implements Freeable {
         }
         return new Prequest(this, true, Engine.MODE_STANDARD, buf, Buffers.base(buf), off, count * type.size,
             peer, match, null);
-    }
-
-    private void refuseObjects(Datatype type, String call) {
-        if (type == Datatype.OBJECT_TYPE) {
-            throw raise(ErrorClass.TYPE, call + ": persistent requests do not take MPI.OBJECT"
-                + " (use Isend/Irecv, which serialize at each call)");
-        }
     }
 
     // ================================================================ collectives
@@ -1327,6 +1351,9 @@ public class Comm implements Freeable {
      * drawing the same number.
      */
     final AtomicInteger collectiveCalls = new AtomicInteger(1);
+
+    /** The next sequence number of an MPI.OBJECT message's second part sent on this communicator ({@link ObjectTransfer}). */
+    final AtomicInteger objectSequence = new AtomicInteger();
 
     /**
      * The first of {@code count} consecutive call tags for the next collective call: one for a

@@ -297,7 +297,7 @@ final class CommCollectives {
         Engine e = begin(c, call);
         if (ObjectCollectives.involved(c, call, nb, type, type)) {
             root(c, call, root);
-            ObjectCollectives.bcast(c, call, buf, off, count, root);
+            ObjectCollectives.bcast(c, call, buf, off, count, type, root);
             return null;
         }
         BoardCollectives g = nb || type == null ? null : board(c, call, e, Collective.BCAST, (long) count * type.size);
@@ -385,7 +385,7 @@ final class CommCollectives {
                 perMember(c, call, "recvcounts", rcounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
-            ObjectCollectives.gatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs, root);
+            ObjectCollectives.gatherv(c, call, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype, root);
             return null;
         }
         int n = c.size;
@@ -485,7 +485,7 @@ final class CommCollectives {
                 perMember(c, call, "sendcounts", scounts, ErrorClass.COUNT);
                 perMember(c, call, "displs", displs, ErrorClass.ARG);
             }
-            ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, rbuf, roff, rcount, root);
+            ObjectCollectives.scatterv(c, call, sbuf, soff, scounts, displs, stype, rbuf, roff, rcount, rtype, root);
             return null;
         }
         int n = c.size;
@@ -582,7 +582,7 @@ final class CommCollectives {
         perMember(c, call, "displs", displs, ErrorClass.ARG);
         type(c, call, "recvtype", rtype);
         if (ObjectCollectives.involved(c, call, nb, inPlace ? rtype : stype, rtype)) {
-            ObjectCollectives.allGatherv(c, call, sbuf, soff, scount, rbuf, roff, rcounts, displs);
+            ObjectCollectives.allGatherv(c, call, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype);
             return null;
         }
         CollectiveData.Region s = null;
@@ -659,6 +659,11 @@ final class CommCollectives {
         type(c, call, "recvtype", rtype);
         int send = end(c, call, scounts, sdispls);
         int recv = end(c, call, rcounts, rdispls);
+        if (ObjectCollectives.involved(c, call, nb, stype, rtype)) {
+            ObjectCollectives.allToAllv(c, call, sbuf, soff, scounts, sdispls, stype, rbuf, roff, rcounts, rdispls,
+                rtype);
+            return null;
+        }
         distinct(c, call, sbuf, soff, rbuf, roff, Math.min(send, recv));
         CollectiveData.Region s = CollectiveData.region(k, "sendbuf", sbuf, soff, send, stype, false, true);
         CollectiveData.Region r = CollectiveData.region(k, "recvbuf", rbuf, roff, recv, rtype, true, false);
@@ -803,6 +808,10 @@ final class CommCollectives {
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
         }
+        if (type != null && type.isObject()) {
+            return objectReduction(c, call, nb, ObjectCollectives.REDUCE, sbuf, soff, rbuf, roff, count, type, op,
+                root);
+        }
         Engine e = begin(c, call);
         if (!nb && directReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op, root)) {
             return null;
@@ -830,6 +839,21 @@ final class CommCollectives {
             s.base, s.offset, rr.base, rr.offset, m, red, root));
     }
 
+    /** Reductions over MPI.OBJECT with a user operation ({@link ObjectCollectives}); blocking only. */
+    private static Request objectReduction(Comm c, String call, boolean nb, int which, Object sbuf, int soff,
+                                           Object rbuf, int roff, int count, Datatype type, Op op, int root) {
+        begin(c, call);
+        ObjectCollectives.involved(c, call, nb, type, type);
+        ObjectCollectives.plainObjects(c, call, type);
+        if (which == ObjectCollectives.REDUCE) {
+            root(c, call, root);
+            inPlaceAtRoot(c, call, sbuf == IN_PLACE, root);
+        }
+        count(c, call, "count", count);
+        ObjectCollectives.reduce(c, call, which, sbuf, soff, rbuf, roff, count, op, root);
+        return null;
+    }
+
     /** Kinds of the all-member reductions that take one count. */
     static final int ALLREDUCE = 0;
     static final int SCAN = 1;
@@ -847,6 +871,9 @@ final class CommCollectives {
         if (which == REDUCE_SCATTER_BLOCK) {
             count(c, call, "recvcount", count);
             return reduceScatter(c, call, nb, sbuf, soff, rbuf, roff, filled(c.size, count), type, op);
+        }
+        if (type != null && type.isObject()) {
+            return objectReduction(c, call, nb, which, sbuf, soff, rbuf, roff, count, type, op, -1);
         }
         Engine e = begin(c, call);
         if (!nb && which == ALLREDUCE && directAllReduce(c, e, call, sbuf, soff, rbuf, roff, count, type, op)) {
@@ -970,7 +997,7 @@ final class CommCollectives {
 
     /** A type the direct paths take as it is: contiguous bytes, not objects. */
     private static boolean plain(Datatype t, int count) {
-        return t != null && t != Datatype.OBJECT_TYPE && t.isContiguous() && count >= 0;
+        return t != null && !t.isObject() && t.isContiguous() && count >= 0;
     }
 
     /**
@@ -1058,6 +1085,11 @@ final class CommCollectives {
         CollectiveCall k = new CollectiveCall(c, call);
         perMember(c, call, "recvcounts", counts, ErrorClass.COUNT);
         type(c, call, "datatype", type);
+        if (ObjectCollectives.involved(c, call, nb, type, type)) {
+            ObjectCollectives.plainObjects(c, call, type);
+            ObjectCollectives.reduceScatter(c, call, sbuf, soff, rbuf, roff, counts, op);
+            return null;
+        }
         long total = 0;
         for (int i = 0; i < c.size; i++) {
             total += counts[i];
@@ -1087,6 +1119,14 @@ final class CommCollectives {
         CollectiveCall k = new CollectiveCall(c, call);
         count(c, call, "count", count);
         type(c, call, "datatype", type);
+        if (type != null && type.isObject()) {
+            ObjectCollectives.plainObjects(c, call, type);
+            ObjectCollectives.checkOp(c, call, op);
+            Object[] a = ObjectTransfer.objects(c, call, in, inOff, count);
+            Object[] b = ObjectTransfer.objects(c, call, inout, inoutOff, count);
+            ObjectCollectives.apply(c, call, op, a, inOff, b, inoutOff, count);
+            return;
+        }
         Reduction red = CollectiveData.reduction(k, op, type, CollectiveData.anyDirect(in, inout));
         CollectiveData.Region a = CollectiveData.region(k, "inbuf", in, inOff, count, type, false, true);
         CollectiveData.Region b = CollectiveData.region(k, "inoutbuf", inout, inoutOff, count, type, true, true);

@@ -226,8 +226,42 @@ public final class Datatype implements Freeable, Cloneable {
         return contiguous;
     }
 
+    /** MPI.OBJECT, or a type derived from it (its elements are objects of an {@code Object[]}). */
     boolean isObject() {
-        return this == OBJECT_TYPE;
+        return base == OBJECT_TYPE;
+    }
+
+    /** {@link #objectDisplacements}, computed once. */
+    private volatile int[] objectDisplacements;
+
+    /**
+     * A type derived from MPI.OBJECT: the displacement, in objects from the item's origin, of
+     * each of its {@link #size} objects in type-map order (an OBJECT element is one "byte" of the
+     * layout). Read off the pack plan: four planes of the indices' bytes, packed as the type.
+     */
+    int[] objectDisplacements() {
+        int[] d = objectDisplacements;
+        if (d != null) {
+            return d;
+        }
+        long lo = Math.min(0, layout.trueLb());
+        long span = Math.max(layout.trueUb(), 0) - lo;
+        d = new int[size];
+        byte[] plane = new byte[(int) span];
+        for (int k = 0; k < 4; k++) {
+            for (int i = 0; i < plane.length; i++) {
+                plane[i] = (byte) (i >>> (8 * k));
+            }
+            byte[] packed = packToArray(plane, Addresses.BYTE_ARRAY_BASE - lo, 1);
+            for (int j = 0; j < size; j++) {
+                d[j] |= (packed[j] & 0xFF) << (8 * k);
+            }
+        }
+        for (int j = 0; j < size; j++) {
+            d[j] += (int) lo;
+        }
+        objectDisplacements = d;
+        return d;
     }
 
     /**
@@ -326,9 +360,6 @@ public final class Datatype implements Freeable, Cloneable {
         }
         if (type == NULL_TYPE || type.freed) {
             throw error(ErrorClass.TYPE, call + ": " + argument + " is " + (type.freed ? "a freed datatype" : "MPI_DATATYPE_NULL"));
-        }
-        if (type.isObject()) {
-            throw error(ErrorClass.TYPE, call + ": " + argument + " is MPI.OBJECT, which derived types cannot contain");
         }
         return type;
     }
@@ -615,6 +646,14 @@ public final class Datatype implements Freeable, Cloneable {
         for (int i = 0; i < types.length; i++) {
             Datatype t = old(types[i], call, "types[" + i + "]");
             layouts[i] = t.layout;
+            if (t.isObject() && !mpj) {
+                throw error(ErrorClass.TYPE, call + ": types[" + i + "] is " + t + ", built on MPI.OBJECT, which only"
+                    + " mpiJava's Struct takes");
+            }
+            if (mpj && t != LB_TYPE && t != UB_TYPE && common != null && t.isObject() != common.isObject()) {
+                throw error(ErrorClass.TYPE, call + ": types[" + i + "] (" + t + ") has base type " + t.base
+                    + " but the earlier types have " + common + " (MPI.OBJECT does not mix with other types)");
+            }
             if (mpj && t != LB_TYPE && t != UB_TYPE) {
                 if (common == null) {
                     common = t.base;

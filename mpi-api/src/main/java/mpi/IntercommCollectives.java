@@ -132,7 +132,7 @@ final class IntercommCollectives {
     }
 
     private static void noObjects(Intercomm c, String call, Datatype type) {
-        if (type == Datatype.OBJECT_TYPE) {
+        if (type != null && type.isObject()) {
             throw c.raise(ErrorClass.TYPE, call + ": MPI.OBJECT is not supported in collectives on"
                 + " intercommunicators");
         }

@@ -19,6 +19,12 @@ public final class Prequest extends Request {
     private final int peer;
     /** Engine tag (ANY_TAG already translated for receives). */
     private final int tag;
+    /** MPI.OBJECT: the objects are serialized at each start of a send, deserialized at each completion of a receive. */
+    private final boolean objectType;
+    private final int objectOffset;
+    private final int objectCount;
+    /** A type derived from MPI.OBJECT: the indices of its objects in the buffer, in type-map order; else null. */
+    private final int[] objectPositions;
 
     /**
      * @param staged for a non-contiguous datatype, the packed temporary ({@code base}/{@code offset}
@@ -37,6 +43,28 @@ public final class Prequest extends Request {
         this.bytes = bytes;
         this.peer = peer;
         this.tag = tag;
+        this.objectType = false;
+        this.objectOffset = 0;
+        this.objectCount = 0;
+        this.objectPositions = null;
+    }
+
+    /** An MPI.OBJECT request: {@code count} objects of {@code objects} from {@code offset}. */
+    Prequest(Comm comm, boolean receive, int mode, Object[] objects, int offset, int count, int[] positions, int peer,
+             int tag) {
+        super(comm, INACTIVE, true);
+        this.buffer = objects;
+        this.receive = receive;
+        this.mode = mode;
+        this.base = null;
+        this.offset = 0;
+        this.bytes = 0;
+        this.peer = peer;
+        this.tag = tag;
+        this.objectType = true;
+        this.objectOffset = offset;
+        this.objectCount = count;
+        this.objectPositions = positions;
     }
 
     public void start() {
@@ -88,9 +116,36 @@ public final class Prequest extends Request {
                 staged.pack();
             }
         }
+        if (objectType) {
+            startObjects(engine, call);
+            return;
+        }
         try {
             op = receive ? engine.irecv(base, offset, bytes, peer, tag, comm.p2pContext, buffer)
                 : engine.isend(mode, base, offset, bytes, peer, tag, comm.p2pContext, buffer);
+        } catch (EngineException e) {
+            throw scope().raise(e, call);
+        }
+        state = ACTIVE;
+    }
+
+    /** MPI.OBJECT: a receive posted now (matched in posting order), or the objects as they are now, serialized and sent. */
+    private void startObjects(Engine engine, String call) {
+        Object[] objects = (Object[]) buffer;
+        try {
+            if (receive) {
+                ObjectTransfer transfer = ObjectTransfer.post(comm, engine, objects, objectOffset, objectCount,
+                    objectPositions, peer, tag);
+                this.objects = transfer;
+                op = transfer.whole;
+            } else {
+                this.objects = null;
+                byte[] framed = objectPositions == null
+                    ? ObjectTransfer.frame(comm, call, objects, objectOffset, objectCount)
+                    : ObjectTransfer.frame(comm, call, ObjectTransfer.gather(objects, objectPositions), 0,
+                        objectPositions.length);
+                op = ObjectTransfer.isend(comm, engine, mode, framed, peer, tag);
+            }
         } catch (EngineException e) {
             throw scope().raise(e, call);
         }

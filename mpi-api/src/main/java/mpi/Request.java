@@ -47,7 +47,7 @@ public class Request implements Freeable {
     Object buffer;
     /** A non-contiguous datatype's packed temporary: unpacked into {@link #buffer} when a receive completes. */
     Staged staged;
-    /** An MPI.OBJECT receive: matched lazily ({@link #op} is null until then), deserialized when complete. */
+    /** An MPI.OBJECT receive ({@link #op} is its composite operation): deserialized when collected. */
     ObjectTransfer objects;
     /** What a {@link #DONE} request reports: a file operation's outcome ({@link File}); null for a PROC_NULL peer. */
     private Status doneStatus;
@@ -109,27 +109,7 @@ public class Request implements Freeable {
         if (state != ACTIVE) {
             return true;
         }
-        if (op == null && !objectsMatched(false)) {
-            return false;
-        }
         return op == null || op.isComplete();
-    }
-
-    /**
-     * An MPI.OBJECT receive: posts the receive of a matching message (waiting for one if
-     * {@code block}); true once it has an operation, or when it was cancelled before one.
-     */
-    private boolean objectsMatched(boolean block) {
-        if (op != null || objects.cancelled) {
-            return true;
-        }
-        if (block) {
-            objects.match();
-        } else if (!objects.tryMatch()) {
-            return false;
-        }
-        op = objects.op;
-        return true;
     }
 
     /**
@@ -142,13 +122,9 @@ public class Request implements Freeable {
         switch (state) {
             case ACTIVE:
                 Operation o = op;
-                if (o == null) {
-                    // an MPI.OBJECT receive cancelled before any message matched
-                    s = want ? new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, true, index) : null;
-                    break;
-                }
                 if (objects != null) {
                     s = objects.finish(index);
+                    objects.retire();
                     if (!want && s.getError() == ErrorClass.SUCCESS) {
                         s = null;
                     }
@@ -190,13 +166,9 @@ public class Request implements Freeable {
     private void await(Engine engine, String call) {
         if (state == ACTIVE) {
             try {
-                if (op == null && !objectsMatched(true)) {
-                    return;
+                if (op != null) {
+                    engine.await(op);
                 }
-                if (op == null) {
-                    return; // cancelled before a message matched
-                }
-                engine.await(op);
             } catch (EngineException e) {
                 throw scope().raise(e, call);
             }
@@ -209,9 +181,6 @@ public class Request implements Freeable {
             return true;
         }
         try {
-            if (op == null && !objectsMatched(false)) {
-                return false;
-            }
             return op == null || engine.test(op);
         } catch (EngineException e) {
             throw scope().raise(e, call);
@@ -303,9 +272,6 @@ public class Request implements Freeable {
         }
         switch (state) {
             case ACTIVE:
-                if (op == null) {
-                    return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, ErrorClass.SUCCESS, true, MPI.UNDEFINED);
-                }
                 if (objects != null) {
                     return objects.finish(MPI.UNDEFINED);
                 }
@@ -334,12 +300,12 @@ public class Request implements Freeable {
         Engine engine = MPI.engine(call);
         switch (state) {
             case ACTIVE:
-                if (op == null) {
-                    objects.cancelled = true; // an MPI.OBJECT receive no message has matched yet
-                    break;
-                }
                 try {
-                    engine.cancel(op);
+                    if (objects != null) {
+                        objects.cancel(); // the first part's receive: the composite cannot be cancelled
+                    } else {
+                        engine.cancel(op);
+                    }
                 } catch (EngineException e) {
                     throw scope().raise(e, call);
                 }
@@ -378,6 +344,9 @@ public class Request implements Freeable {
                 if (s != null && !op.isSend()) {
                     // the receive still completes into the program's buffer: unpack it then
                     engine.whenComplete(op, o -> s.unpack(o.byteCount()));
+                }
+                if (objects != null) {
+                    objects.free(); // the objects are stored when the message has arrived
                 }
                 engine.release(op);
             } catch (EngineException e) {

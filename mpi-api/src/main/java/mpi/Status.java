@@ -83,7 +83,9 @@ public final class Status implements Freeable {
         int size = checkType(datatype, "getCount");
         int n;
         if (datatype.isObject()) {
-            n = objectCount >= 0 ? objectCount : countInBytes == 0 ? 0 : MPI.UNDEFINED;
+            n = objectCount < 0 ? (countInBytes == 0 ? 0 : MPI.UNDEFINED)
+                : size == 0 ? (objectCount == 0 ? 0 : MPI.UNDEFINED)
+                : objectCount % size == 0 ? objectCount / size : MPI.UNDEFINED; // items of a type derived from OBJECT
         } else if (size == 0) {
             n = countInBytes == 0 ? 0 : MPI.UNDEFINED;
         } else {
@@ -111,7 +113,7 @@ public final class Status implements Freeable {
     private long elements(Datatype datatype, String call) {
         checkType(datatype, call);
         if (datatype.isObject()) {
-            return getCount(datatype);
+            return datatype == Datatype.OBJECT_TYPE || objectCount < 0 ? getCount(datatype) : objectCount;
         }
         long n = datatype.elementsIn(countInBytes);
         numEls = n < 0 || n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int) n;

@@ -358,7 +358,7 @@ class AdversarialDatatypeTest {
         assertError(ErrorClass.TYPE, "element 1", () -> w.Send(bad, 1, 1, MPI.OBJECT, 1, 0));
         assertError(ErrorClass.BUFFER, "does not fit", () -> w.Send(bad, 1, 2, MPI.OBJECT, 1, 0));
         assertError(ErrorClass.TYPE, "Object[]", () -> w.send(new int[2], 2, MPI.OBJECT, 1, 0));
-        assertError(ErrorClass.TYPE, "MPI.OBJECT", () -> w.sendInit(bad, 1, MPI.OBJECT, 1, 0));
+        assertError(ErrorClass.TYPE, "element 1", () -> w.sendInit(bad, 2, MPI.OBJECT, 1, 0).start());
         assertError(ErrorClass.TYPE, "MPI.OBJECT", () -> w.pack(bad, 1, MPI.OBJECT, new byte[8], 0));
         // three objects sent, two received: ERR_TRUNCATE, the first two stored
         w.send(new Object[] {"a", "b", "c"}, 3, MPI.OBJECT, 1, 1);

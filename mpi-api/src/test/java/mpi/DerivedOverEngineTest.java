@@ -222,7 +222,9 @@ class DerivedOverEngineTest {
         e = assertThrows(MPIException.class, () -> w.send(new int[8], 1, v, 1, 0));
         assertEquals(MPI.ERR_TYPE, e.getErrorClass());
         assertTrue(e.getMessage().contains("freed"), e.getMessage());
-        e = assertThrows(MPIException.class, () -> w.Send_init(new Object[1], 0, 1, MPI.OBJECT, 1, 0));
-        assertEquals(MPI.ERR_TYPE, e.getErrorClass());
+        // persistent requests take MPI.OBJECT; their arguments are checked at init
+        e = assertThrows(MPIException.class, () -> w.Send_init(new Object[1], 0, 2, MPI.OBJECT, 1, 0));
+        assertEquals(MPI.ERR_BUFFER, e.getErrorClass());
+        assertTrue(e.getMessage().startsWith("Send_init: count 2 of MPI_OBJECT"), e.getMessage());
     }
 }

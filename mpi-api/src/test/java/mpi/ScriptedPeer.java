@@ -2,6 +2,7 @@ package mpi;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.atollmpi.coll.Tuning;
@@ -65,13 +66,26 @@ final class ScriptedPeer {
         thread.start();
     }
 
-    /** Rank 1 sends back each of {@code n} messages it receives on COMM_WORLD, same tag, same bytes. */
+    /**
+     * Rank 1 sends back each of {@code n} messages it receives on COMM_WORLD, same tag, same bytes.
+     * An MPI.OBJECT message in two parts ({@link ObjectTransfer}) counts as one: its second part,
+     * on COMM_WORLD's collective context, goes back after the first with the same header.
+     */
     void echo(int n) {
         run(e -> {
             byte[] buf = new byte[1 << 20];
             for (int i = 0; i < n; i++) {
                 Operation op = e.recv(buf, B, buf.length, 0, Engine.ANY_TAG, 0);
-                e.send(Engine.MODE_STANDARD, buf, B, op.byteCount(), 0, op.tag(), 0);
+                int first = op.byteCount();
+                int tag = op.tag(); // read now: the next blocking receive may reuse the operation
+                int secondTag = first == ObjectTransfer.FIRST_PART ? ByteBuffer.wrap(buf, 4, 4).getInt() : 0;
+                if ((secondTag & ~ObjectTransfer.SEQUENCE_MASK) != ObjectTransfer.SECOND_PART_TAG) {
+                    e.send(Engine.MODE_STANDARD, buf, B, first, 0, tag, 0);
+                    continue;
+                }
+                int restBytes = e.recv(buf, B + first, buf.length - first, 0, secondTag, 1).byteCount();
+                e.send(Engine.MODE_STANDARD, buf, B, first, 0, tag, 0);
+                e.send(Engine.MODE_STANDARD, buf, B + first, restBytes, 0, secondTag, 1);
             }
         });
     }

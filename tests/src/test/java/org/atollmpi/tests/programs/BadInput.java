@@ -475,7 +475,8 @@ public final class BadInput {
         // its bytes are reinterpreted, as with the Open MPI bindings; see DerivedTypes)
         row("Comm.Send", MPI.ERR_TYPE, "Object[]", () -> w.Send(b, 0, 1, MPI.OBJECT, other, 0));
         row("Comm.Send", MPI.ERR_BUFFER, "count 2", () -> w.Send(new Object[1], 0, 2, MPI.OBJECT, other, 0));
-        row("Comm.Send_init", MPI.ERR_TYPE, "OBJECT", () -> w.Send_init(new Object[1], 0, 1, MPI.OBJECT, other, 0));
+        row("Comm.Send_init", MPI.ERR_BUFFER, "count 2",
+            () -> w.Send_init(new Object[1], 0, 2, MPI.OBJECT, other, 0));
         row("Comm.Sendrecv_replace", MPI.ERR_BUFFER, "buffer", () -> w.Sendrecv_replace(null, 0, 1, MPI.INT, other,
                 0, other, 0));
         row("Comm.sSend", MPI.ERR_RANK, "dest", () -> w.sSend(b, 1, MPI.INT, bad, 0));

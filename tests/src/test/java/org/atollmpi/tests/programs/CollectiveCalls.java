@@ -750,11 +750,12 @@ public final class CollectiveCalls {
             equal(n, still[0], "the communicator after failed object collectives");
             expectError(MPI.ERR_TYPE, "MPI.OBJECT in a nonblocking collective",
                 () -> world.iBcast(new Object[1], 1, MPI.OBJECT, 0), "iBcast", "nonblocking");
-            expectError(MPI.ERR_OP, "MPI.OBJECT in a reduction",
-                () -> world.allReduce(new Object[1], new Object[1], 1, MPI.OBJECT, MPI.SUM), "allReduce", "MPI_OBJECT");
-            expectError(MPI.ERR_TYPE, "MPI.OBJECT in an all-to-all",
-                () -> world.allToAll(new Object[n], 1, MPI.OBJECT, new Object[n], 1, MPI.OBJECT), "allToAll",
+            expectError(MPI.ERR_OP, "MPI.OBJECT in a reduction with a predefined operation",
+                () -> world.allReduce(new Object[1], new Object[1], 1, MPI.OBJECT, MPI.SUM), "allReduce", "MPI_SUM",
                 "MPI.OBJECT");
+            expectError(MPI.ERR_TYPE, "MPI.OBJECT in a nonblocking all-to-all",
+                () -> world.iAllToAll(new Object[n], 1, MPI.OBJECT, new Object[n], 1, MPI.OBJECT), "iAllToAll",
+                "nonblocking");
             world.setErrhandler(MPI.ERRORS_ARE_FATAL);
         });
 
