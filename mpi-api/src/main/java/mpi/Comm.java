@@ -557,6 +557,9 @@ public class Comm implements Freeable {
         if (this == NULL_COMM) {
             return MPI.COMM_WORLD.raise(e, call);
         }
+        if (MPI.finalizing) { // another thread is in Finalize: no handler (nor job) to end
+            return new MPIException(e.errorClass(), call + ": " + e.getMessage(), e);
+        }
         return errhandler.apply(this, new MPIException(e.errorClass(), call + ": " + e.getMessage(), e));
     }
 

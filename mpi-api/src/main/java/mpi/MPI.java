@@ -405,9 +405,16 @@ public final class MPI {
         phase = RUNNING;
     }
 
+    /**
+     * Finalize has begun: an error a waiting thread meets now (its engine closed under it) is
+     * thrown as it is, not handed to an error handler that would end a job that is ending cleanly.
+     */
+    static volatile boolean finalizing;
+
     /** Ends the running state: to FINALIZED (Finalize) or back to UNINITIALIZED (tests). */
     static void leave(boolean finalized) {
         synchronized (LOCK) {
+            finalizing = false;
             phase = finalized ? FINALIZED : UNINITIALIZED;
             runtime = null;
             engine = null;
@@ -420,6 +427,7 @@ public final class MPI {
         synchronized (LOCK) {
             Engine e = engine("Finalize");
             try {
+                finalizing = true;
                 if (attachedBuffer != null) {
                     e.detachBuffer();
                     attachedBuffer = null;
