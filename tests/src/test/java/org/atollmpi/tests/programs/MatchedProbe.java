@@ -249,9 +249,11 @@ public final class MatchedProbe {
             }
         });
 
-        step("a buffered send with no buffer attached is ERR_BUFFER naming attachBuffer", () -> {
-            expectError(MPI.ERR_BUFFER, "bSend with no buffer",
-                    () -> d.bSend(WORLD, new int[4], 0, 4, MPI.INT, (me + 1) % n, 1), "attachBuffer");
+        step("a buffered send past the eager limit with no buffer attached is ERR_BUFFER naming attachBuffer", () -> {
+            // (a short one is sent, as Open MPI's inline send: Errors)
+            int ints = 1 << 18;
+            expectError(MPI.ERR_BUFFER, "bSend of 1 MiB with no buffer",
+                    () -> d.bSend(WORLD, new int[ints], 0, ints, MPI.INT, (me + 1) % n, 1), "attachBuffer");
         });
 
         Check.done();
