@@ -192,16 +192,21 @@ public final class Win implements Freeable {
                     + " of the window's own)");
             }
             Place at = Place.of(c, call, buf);
-            refuseReadOnly(c, call, buf);
             int unit = at.unit;
-            checkSizes(c, call, size, dispUnit, at.capacity);
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
-            EngineException failure = null;
-            try {
-                local = LocalMemory.of(engine, at.base, at.offset, (long) size * unit, dispUnit * unit);
-            } catch (EngineException e) {
-                failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
+            // A member's bad size or memory is said in the members' exchange (finish), so that
+            // every member raises instead of some waiting there for it.
+            EngineException failure = sizeProblem(call, size, dispUnit, at.capacity);
+            if (failure == null && buf instanceof Buffer b && b.isReadOnly()) {
+                failure = new EngineException(ErrorClass.BUFFER, call + ": " + READ_ONLY);
+            }
+            if (failure == null) {
+                try {
+                    local = LocalMemory.of(engine, at.base, at.offset, (long) size * unit, dispUnit * unit);
+                } catch (EngineException e) {
+                    failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
+                }
             }
             return finish(call, c, engine, local, failure, buf, (long) size * unit, dispUnit * unit, info);
         }
@@ -215,17 +220,18 @@ public final class Win implements Freeable {
             // Open MPI's form: a given buffer names the element type only (it may be empty); size
             // and dispUnit count elements of that type, and the window's memory is the library's.
             int unit = buf == null ? 1 : Place.of(c, call, buf).unit;
-            checkSizes(c, call, size, dispUnit, Integer.MAX_VALUE);
             long bytes = (long) size * unit;
             Engine engine = MPI.engine(call);
             LocalMemory local = null;
-            EngineException failure = null;
+            EngineException failure = sizeProblem(call, size, dispUnit, Integer.MAX_VALUE);
             Object windowBase = null;
-            try {
-                local = LocalMemory.allocate(engine, bytes, dispUnit * unit);
-                windowBase = local.allocatedBuffer();
-            } catch (EngineException e) {
-                failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
+            if (failure == null) {
+                try {
+                    local = LocalMemory.allocate(engine, bytes, dispUnit * unit);
+                    windowBase = local.allocatedBuffer();
+                } catch (EngineException e) {
+                    failure = new EngineException(e.errorClass(), call + ": " + e.getMessage());
+                }
             }
             return finish(call, c, engine, local, failure, windowBase, bytes, dispUnit * unit, info);
         }
@@ -269,24 +275,27 @@ public final class Win implements Freeable {
         }
 
         /** Peers write into a window: memory the program may only read is refused, as receives into it are. */
+        static final String READ_ONLY = "base is a read-only buffer; a window's memory is written by the other members";
+
         static void refuseReadOnly(Comm c, String call, Object buf) {
             if (buf instanceof Buffer b && b.isReadOnly()) {
-                throw c.raise(ErrorClass.BUFFER, call + ": base is a read-only buffer; a window's memory is written"
-                    + " by the other members");
+                throw c.raise(ErrorClass.BUFFER, call + ": " + READ_ONLY);
             }
         }
 
-        private static void checkSizes(Comm c, String call, int size, int dispUnit, long capacity) {
+        /** What is wrong with a member's size or displacement unit, or null. */
+        private static EngineException sizeProblem(String call, int size, int dispUnit, long capacity) {
             if (size < 0) {
-                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is negative");
+                return new EngineException(ErrorClass.SIZE, call + ": size " + size + " is negative");
             }
             if (size > capacity) {
-                throw c.raise(ErrorClass.SIZE, call + ": size " + size + " is larger than the buffer (" + capacity
-                    + ")");
+                return new EngineException(ErrorClass.SIZE, call + ": size " + size + " is larger than the buffer ("
+                    + capacity + ")");
             }
             if (dispUnit <= 0) {
-                throw c.raise(ErrorClass.DISP, call + ": dispUnit " + dispUnit + " is not positive");
+                return new EngineException(ErrorClass.DISP, call + ": dispUnit " + dispUnit + " is not positive");
             }
+            return null;
         }
 
         /**

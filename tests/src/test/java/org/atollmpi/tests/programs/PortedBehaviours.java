@@ -188,6 +188,28 @@ public final class PortedBehaviours {
                 ByteBuffer readOnly = ByteBuffer.allocateDirect(64).asReadOnlyBuffer();
                 expectError(MPI.ERR_BUFFER, "a window over a read-only buffer",
                     () -> new Win(readOnly, 64, 1, MPI.INFO_NULL, world), "read-only");
+                // only rank 0's is read-only: every member raises (none waits for it)
+                ByteBuffer mine = me == 0 ? readOnly : ByteBuffer.allocateDirect(64);
+                MPIException refused = null;
+                try {
+                    new Win(mine, 64, 1, MPI.INFO_NULL, world);
+                } catch (MPIException x) {
+                    refused = x;
+                }
+                that(refused != null, "a window with one read-only member was created");
+                equal(me == 0 ? MPI.ERR_BUFFER : MPI.ERR_WIN, refused.getErrorClass(),
+                    "error class of a window with a read-only member: " + refused.getMessage());
+                // only the last rank's size is larger than its buffer: the same
+                int bad = n - 1;
+                MPIException tooLarge = null;
+                try {
+                    new Win(ByteBuffer.allocateDirect(64), me == bad ? 65 : 64, 1, MPI.INFO_NULL, world);
+                } catch (MPIException x) {
+                    tooLarge = x;
+                }
+                that(tooLarge != null, "a window with one member's size past its buffer was created");
+                equal(me == bad ? MPI.ERR_SIZE : MPI.ERR_WIN, tooLarge.getErrorClass(),
+                    "error class of a window with one bad size: " + tooLarge.getMessage());
                 Win dynamic = new Win(MPI.INFO_NULL, world);
                 dynamic.setErrhandler(MPI.ERRORS_RETURN);
                 expectError(MPI.ERR_BUFFER, "attach of a read-only buffer", () -> dynamic.attach(readOnly, 64),
