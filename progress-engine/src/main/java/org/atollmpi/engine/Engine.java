@@ -1104,36 +1104,32 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * A short buffered send with no buffer attached goes as Open MPI's does (its inline send): an
-     * eager record deposited at once, the user's buffer free when the call returns. When the
-     * target's ring has no room now (or sends to it are queued, which it must not overtake), the
-     * message is copied into memory of the engine's own and queued: the call still completes at
-     * once, as a buffered send must, and nothing waits on the receiver.
+     * A short buffered send with no buffer attached is sent, as Open MPI's is (its inline send),
+     * rather than refused: the message is copied into an array of the engine's own, which an
+     * internal send owns until the board has taken it (at once when the target has room, else
+     * from the send queue, behind what is queued to that target), and the call completes at once,
+     * as a buffered send must, whatever the board and whatever the receiver does. Not a hot path:
+     * a program that sends this way often attaches a buffer.
      */
     private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
-        Operation internal = internalSend(op, base, offset, bytes);
-        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
-            byte[] copy = new byte[bytes];
-            Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
-            sendQueue.add(internalSend(op, copy, Addresses.BYTE_ARRAY_BASE, bytes));
-        }
-        op.base = base;
-        op.bytes = bytes;
-        complete(op);
-    }
-
-    private static Operation internalSend(Operation op, Object base, long offset, int bytes) {
+        byte[] copy = new byte[bytes];
+        Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
         Operation internal = new Operation();
         internal.kind = Operation.KIND_SEND;
         internal.mode = MODE_STANDARD;
         internal.peer = op.peer;
         internal.tag = op.tag;
         internal.context = op.context;
-        internal.base = base;
-        internal.offset = offset;
+        internal.base = copy;
+        internal.offset = Addresses.BYTE_ARRAY_BASE;
         internal.bytes = bytes;
         internal.freed = true;
-        return internal;
+        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
+            sendQueue.add(internal);
+        }
+        op.base = base;
+        op.bytes = bytes;
+        complete(op);
     }
 
     /**
