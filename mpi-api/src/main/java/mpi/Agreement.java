@@ -144,7 +144,7 @@ final class Agreement {
     }
 
     /** Waits for every operation, releases them, and raises the first error. */
-    private static void finish(Comm scope, String call, Engine engine, Operation[] ops) {
+    static void finish(Comm scope, String call, Engine engine, Operation[] ops) {
         int error = ErrorClass.SUCCESS;
         String message = null;
         try {

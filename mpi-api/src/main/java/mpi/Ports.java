@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.atollmpi.engine.Addresses;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
@@ -165,42 +166,28 @@ final class Ports {
 
     /** The accepting root: the first connect request for {@code serial}; returns its sender's world rank. */
     private static int awaitRequest(Comm scope, String call, int serial) {
-        Engine engine = MPI.engine(call);
         int[] request = new int[1];
+        Engine engine = MPI.engine(call);
         Operation op;
         try {
-            op = engine.irecv(request, org.atollmpi.engine.Addresses.INT_ARRAY_BASE, 4, Engine.ANY_SOURCE, serial,
-                CONTEXT);
-            engine.await(op);
+            op = engine.irecv(request, Addresses.INT_ARRAY_BASE, 4, Engine.ANY_SOURCE, serial, CONTEXT);
         } catch (EngineException e) {
             throw scope.raise(e, call);
         }
-        int error = op.error();
-        String message = op.errorMessage();
-        engine.release(op);
-        if (error != ErrorClass.SUCCESS) {
-            throw scope.raise(error, call + ": " + message);
-        }
+        Agreement.finish(scope, call, engine, new Operation[] {op});
         return request[0];
     }
 
     private static void sendRequest(Comm scope, String call, Port p) {
-        Engine engine = MPI.engine(call);
         int[] request = {MPI.COMM_WORLD.rank};
+        Engine engine = MPI.engine(call);
         Operation op;
         try {
-            op = engine.isend(Engine.MODE_STANDARD, request, org.atollmpi.engine.Addresses.INT_ARRAY_BASE, 4, p.owner,
-                p.serial, CONTEXT);
-            engine.await(op);
+            op = engine.isend(Engine.MODE_STANDARD, request, Addresses.INT_ARRAY_BASE, 4, p.owner, p.serial, CONTEXT);
         } catch (EngineException e) {
             throw scope.raise(e, call);
         }
-        int error = op.error();
-        String message = op.errorMessage();
-        engine.release(op);
-        if (error != ErrorClass.SUCCESS) {
-            throw scope.raise(error, call + ": " + message);
-        }
+        Agreement.finish(scope, call, engine, new Operation[] {op});
     }
 
     static Intercomm noParent() {

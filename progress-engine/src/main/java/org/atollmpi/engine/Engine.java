@@ -1084,49 +1084,45 @@ public final class Engine implements AutoCloseable {
                 + " bytes free");
         }
         space.copyIn(start, base, offset, bytes);
-        Operation internal = new Operation();
-        internal.kind = Operation.KIND_SEND;
-        internal.mode = MODE_STANDARD;
-        internal.peer = op.peer;
-        internal.tag = op.tag;
-        internal.context = op.context;
-        internal.base = space.base;
-        internal.offset = space.offset + start;
-        internal.bytes = bytes;
-        internal.bufferedBlock = start;
-        internal.freed = true;
-        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
-            sendQueue.add(internal);
-        }
+        sendCopy(op, space.base, space.offset + start, bytes, start);
         op.base = base;
         op.bytes = bytes;
         complete(op);
     }
 
     /**
-     * A short buffered send with no buffer attached is sent, as Open MPI's is (its inline send),
-     * rather than refused: the message is copied into an array of the engine's own, which an
-     * internal send owns until the board has taken it (at once when the target has room, else
-     * from the send queue, behind what is queued to that target), and the call completes at once,
-     * as a buffered send must, whatever the board and whatever the receiver does. Not a hot path:
-     * a program that sends this way often attaches a buffer.
+     * Sends a buffered send's copy ({@code bufferedBlock}: where it is in the attached buffer, or
+     * -1 for an array of the engine's own) by an internal send the engine owns until the board
+     * has taken it: at once when the target has room, else from the send queue, behind what is
+     * queued to that target.
      */
-    private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
-        byte[] copy = new byte[bytes];
-        Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
+    private void sendCopy(Operation op, Object copyBase, long copyOffset, int bytes, int bufferedBlock) {
         Operation internal = new Operation();
         internal.kind = Operation.KIND_SEND;
         internal.mode = MODE_STANDARD;
         internal.peer = op.peer;
         internal.tag = op.tag;
         internal.context = op.context;
-        internal.base = copy;
-        internal.offset = Addresses.BYTE_ARRAY_BASE;
+        internal.base = copyBase;
+        internal.offset = copyOffset;
         internal.bytes = bytes;
+        internal.bufferedBlock = bufferedBlock;
         internal.freed = true;
         if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
             sendQueue.add(internal);
         }
+    }
+
+    /**
+     * A short buffered send with no buffer attached is sent, as Open MPI's is (its inline send),
+     * rather than refused: the message is copied into an array of the engine's own and the call
+     * completes at once, as a buffered send must, whatever the board and whatever the receiver
+     * does. Not a hot path: a program that sends this way often attaches a buffer.
+     */
+    private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
+        byte[] copy = new byte[bytes];
+        Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
+        sendCopy(op, copy, Addresses.BYTE_ARRAY_BASE, bytes, -1);
         op.base = base;
         op.bytes = bytes;
         complete(op);
