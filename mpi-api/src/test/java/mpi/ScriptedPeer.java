@@ -60,6 +60,10 @@ final class ScriptedPeer {
                 body.run(peer);
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
+                // Rank 0 may be waiting for what the script never sent, past the test's timeout
+                // (a spinning wait does not see the interrupt): say why now.
+                System.err.println("ScriptedPeer: the script of rank 1 failed; rank 0 may wait for it in vain");
+                t.printStackTrace();
             }
         }, "peer");
         thread.setDaemon(true);
