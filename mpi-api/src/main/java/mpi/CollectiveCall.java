@@ -94,23 +94,43 @@ final class CollectiveCall {
      * on any member, so that none returns a wrong result as a success (under ERRORS_RETURN the
      * others would go on with it). The function ran on some members only (a leaf of a tree never
      * calls it), so the members agree with a MAX over the communicator; the failing members carry
-     * on with the algorithm, applying nothing, so that the agreement is reached by all. An
-     * intercommunicator's members raise only what failed on their side.
+     * on with the algorithm, applying nothing, so that the agreement is reached by all. On an
+     * intercommunicator two MAX rounds across: the first gives each member the other group's,
+     * the second, of those, its own group's.
      */
     private String agreeOnFailure(String local) {
-        if (userOp == null || comm.isInterImpl()) {
+        if (userOp == null) {
             return local;
         }
         int[] mine = {local != null ? comm.rank + 1 : 0};
         int[] any = new int[1];
         comm.allReduce(mine, any, 1, MPI.INT, MPI.MAX);
-        if (local != null || any[0] == 0) {
+        boolean here = false;
+        if (comm.isInterImpl()) {
+            int[] theirs = any.clone();
+            comm.allReduce(theirs, any, 1, MPI.INT, MPI.MAX);
+            here = any[0] != 0;
+            any[0] = Math.max(theirs[0], any[0]);
+        }
+        return agreed(local, any[0], here || !comm.isInterImpl());
+    }
+
+    /**
+     * The outcome of the agreement: this member's failure, or one naming the member whose function
+     * failed ({@code failedRank} + 1, 0 for none; {@code ownGroup}: a member of this group).
+     */
+    private String agreed(String local, int failedRank, boolean ownGroup) {
+        if (local != null || failedRank == 0) {
             return local;
         }
         failedElsewhere = true;
-        return name + ": the user function of " + userOp.op + " failed on rank " + (any[0] - 1)
-            + " of the communicator (this rank's result is not valid)";
+        return name + ": the user function of " + userOp.op + " failed on rank " + (failedRank - 1)
+            + (ownGroup ? " of the communicator" : " of the remote group") + " (this rank's result is not valid)";
     }
+
+    /** MAX of one int, made here: the API's cache of predefined reductions is filled by calls. */
+    private static final org.atollmpi.coll.Reduction MAX_INT =
+        org.atollmpi.coll.Reduction.of(org.atollmpi.coll.ReduceOp.MAX, org.atollmpi.coll.ElementKind.INT);
 
     /** {@link #agreeOnFailure} found the user function failed on another member. */
     private boolean failedElsewhere;
@@ -121,18 +141,46 @@ final class CollectiveCall {
             return new Request(comm, op, buffers);
         }
         Operation outer = engine.newComposite(comm.collContext);
+        // a nonblocking reduction with a user function agrees on failure as the blocking one does,
+        // with a MAX schedule started from the completion hook; its tag is taken now, at the call,
+        // in the order every member takes its tags (intercommunicators: not yet, see PORTING)
+        int agreeTag = userOp != null && !comm.isInterImpl() ? comm.nextCollectiveTags(1) : -1;
         engine.whenComplete(op, o -> {
             int error = o.error();
             String message = o.errorMessage();
             engine.release(o);
-            if (error == ErrorClass.SUCCESS) {
-                String failure = finish();
+            String failure = error == ErrorClass.SUCCESS ? finish() : null;
+            if (agreeTag < 0) {
                 if (failure != null) {
                     error = failureClass();
                     message = failure;
                 }
+                engine.completeComposite(outer, error, message);
+                return;
             }
-            engine.completeComposite(outer, error, message);
+            int[] mine = {failure != null || error != ErrorClass.SUCCESS ? comm.rank + 1 : 0};
+            int[] any = new int[1];
+            int localError = error;
+            String localMessage = message;
+            Operation agree = org.atollmpi.coll.Collectives.allreduce(engine, comm.worldRanks, comm.rank,
+                comm.collContext, agreeTag, mine, org.atollmpi.engine.Addresses.INT_ARRAY_BASE, any,
+                org.atollmpi.engine.Addresses.INT_ARRAY_BASE, 1, MAX_INT);
+            engine.whenComplete(agree, a -> {
+                int e = a.error();
+                String m = a.errorMessage();
+                engine.release(a);
+                if (localError != ErrorClass.SUCCESS) {
+                    e = localError;
+                    m = localMessage;
+                } else if (e == ErrorClass.SUCCESS) {
+                    String f = agreed(failure, any[0], true);
+                    if (f != null) {
+                        e = failureClass();
+                        m = f;
+                    }
+                }
+                engine.completeComposite(outer, e, m);
+            });
         });
         return new Request(comm, outer, buffers);
     }

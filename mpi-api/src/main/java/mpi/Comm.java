@@ -310,7 +310,7 @@ public class Comm implements Freeable {
      * (Open MPI's values, Integer objects): TAG_UB, HOST (PROC_NULL: no host process), IO
      * (ANY_SOURCE: every rank may do I/O, MPI 8.1.2), WTIME_IS_GLOBAL (Boolean false here, as the
      * Open MPI bindings convert it; Integer 0 from mpiJava's Attr_get), APPNUM (0: the first and
-     * only application of the mpirun command line), UNIVERSE_SIZE (the world size), LASTUSEDCODE.
+     * only application of the mpirun command line), UNIVERSE_SIZE (what mpirun says the job may grow to: its slots, at least the world's size), LASTUSEDCODE.
      */
     public final Object getAttr(int keyval) {
         return attr(keyval, "getAttr");
@@ -329,7 +329,7 @@ public class Comm implements Freeable {
             case MPI.HOST: return MPI.PROC_NULL;
             case MPI.IO: return MPI.ANY_SOURCE;
             case MPI.WTIME_IS_GLOBAL: return Boolean.FALSE;
-            case MPI.UNIVERSE_SIZE: return MPI.COMM_WORLD.size;
+            case MPI.UNIVERSE_SIZE: return MPI.universeSize();
             case MPI.LASTUSEDCODE: return ErrorCodes.lastUsed();
             case MPI.APPNUM: return 0;
             default:
@@ -2067,7 +2067,7 @@ public class Comm implements Freeable {
     }
 
     public long GetIntercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
-        throw Unsupported.dynamicProcesses("Comm.GetIntercomm");
+        throw Unsupported.nativeHandle("Comm.GetIntercomm");
     }
 
     /** mpiJava: {@link #pack} with an element offset into {@code inbuf}. */

@@ -52,13 +52,14 @@ public final class Intercomm extends Comm {
     }
 
     /**
-     * The intercommunicator to the job that spawned this one: spawning is not supported yet, so no
-     * process has a parent and this is the null communicator ({@code isNull()} true), as MPI's
-     * MPI_COMM_NULL for a process started by mpirun.
+     * The intercommunicator to the job that spawned this one ({@link Intracomm#spawn}): its ranks
+     * are the remote group. A job started by mpirun has no parent: the null communicator
+     * ({@code isNull()} true), as MPI's MPI_COMM_NULL.
      */
     public static Intercomm getParent() {
         MPI.check("getParent");
-        return Ports.noParent();
+        Intercomm p = MPI.parent;
+        return p != null ? p : Ports.noParent();
     }
 
     public int Remote_size() {
@@ -136,12 +137,25 @@ public final class Intercomm extends Comm {
      */
     static Intercomm join(Comm localComm, int localLeader, Comm scope, int remoteLeaderWorld, int tag, int context,
                           String call) {
+        return join(localComm, localLeader, scope, remoteLeaderWorld, tag, context, call, null);
+    }
+
+    /**
+     * As {@link #join(Comm, int, Comm, int, int, int, String)}, with the remote group given
+     * ({@code knownRemote}, the numbers this process reaches its members by) instead of swapped:
+     * a group of another job, whose world ranks mean nothing here ({@link Ports}).
+     */
+    static Intercomm join(Comm localComm, int localLeader, Comm scope, int remoteLeaderWorld, int tag, int context,
+                          String call, int[] knownRemote) {
         int[] local = localComm.localWorldRanks;
         boolean leader = localComm.rank == localLeader;
         Comm peer = scope;
         int peerWorld = remoteLeaderWorld;
-        int[] remote = leader ? Agreement.exchange(peer, call, peerWorld, tag, context, local) : null;
-        remote = Agreement.bcast(localComm, call, local, localComm.rank, localLeader, localComm.collContext, remote);
+        int[] remote = knownRemote;
+        if (remote == null) {
+            remote = leader ? Agreement.exchange(peer, call, peerWorld, tag, context, local) : null;
+            remote = Agreement.bcast(localComm, call, local, localComm.rank, localLeader, localComm.collContext, remote);
+        }
         for (int w : remote) {
             if (Group.indexOf(local, w) != MPI.UNDEFINED) {
                 throw localComm.raise(ErrorClass.COMM, call + ": the two groups overlap (world rank " + w

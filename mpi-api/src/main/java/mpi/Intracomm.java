@@ -330,12 +330,28 @@ public class Intracomm extends Comm {
         return Ports.lookup("Intracomm.lookupName", service);
     }
 
+    /**
+     * MPI_Comm_spawn (collective; the arguments significant at {@code root}): mpirun starts
+     * {@code maxprocs} processes of {@code command} with {@code argv} as a job of their own, which
+     * find this group through {@link Intercomm#getParent}; returns the intercommunicator to them.
+     * {@code command} is what follows mpirun's options on its command line ({@code "java"} with
+     * {@code argv} its options and class, a class on the class path, or an executable). Info key
+     * {@code wdir} sets their working directory. {@code errcodes}, when not null, gets
+     * {@code MPI.SUCCESS} for each process started.
+     */
     public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes) {
-        throw Unsupported.dynamicProcesses("Intracomm.spawn");
+        return Ports.spawn(this, "Intracomm.spawn", new String[] {command}, new String[][] {argv},
+            new int[] {maxprocs}, new Info[] {info}, root, errcodes);
     }
 
+    /**
+     * MPI_Comm_spawn_multiple: as {@link #spawn}, the processes of every command in one job (one
+     * MPI_COMM_WORLD), command {@code i}'s first. The commands must be one program (the same
+     * command and arguments); different programs in one spawned job are not supported yet
+     * (ERR_SPAWN says so).
+     */
     public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root, int[] errcodes) {
-        throw Unsupported.dynamicProcesses("Intracomm.spawnMultiple");
+        return Ports.spawn(this, "Intracomm.spawnMultiple", commands, argv, maxprocs, info, root, errcodes);
     }
 
     public Intracomm Split(int color, int key) {

@@ -353,7 +353,15 @@ public final class MPI {
             started = rt;
         }
         JitTraining.run(started);
+        String parentPort = RankRuntime.parentPort();
+        if (parentPort != null) {
+            // a spawned job: its ranks connect to the port their parent passed (MPI_Comm_get_parent)
+            parent = Ports.connect(COMM_WORLD, call, parentPort, 0);
+        }
     }
+
+    /** The intercommunicator to the job that spawned this one; null when it was not spawned. */
+    static volatile Intercomm parent;
 
     /** For {@code mpirun --timeout}: the blocking collective being waited in and the windows' epochs. */
     private static List<String> describePendingAbove() {
@@ -851,6 +859,23 @@ public final class MPI {
         return new MPIException(ErrorClass.OTHER, call + (phase == FINALIZED
             ? ": MPI has been finalized (no MPI calls after MPI.Finalize)"
             : ": MPI is not initialized (call MPI.Init first)"));
+    }
+
+    /** MPI_UNIVERSE_SIZE: mpirun's slots for the job (spawned processes included), at least the world's size. */
+    static int universeSize() {
+        RankRuntime rt = runtime;
+        return rt != null ? rt.universeSize() : COMM_WORLD.size;
+    }
+
+    /** The runtime of this rank, for the calls that reach the launcher (spawn); null in the unit tests' worlds. */
+    static RankRuntime runtime() {
+        return runtime;
+    }
+
+    /** This rank's way to processes of other jobs; null without a runtime (the unit tests' worlds). */
+    static org.atollmpi.runtime.Bridges bridges() {
+        RankRuntime rt = runtime;
+        return rt != null ? rt.bridges() : null;
     }
 
     static boolean canAbort() {

@@ -106,6 +106,13 @@ final class Job {
     /** Why the job failed, said once the ranks' last output is out; null if it did not. */
     private String failure;
     private Map<String, String> localEnvironment = Map.of();
+    /** Starts the jobs the ranks spawn; null when this mpirun cannot. */
+    private Spawner spawner;
+
+    /** Starts a job for MPI_Comm_spawn as {@code mpirun <args>} would, and says when it has ended. */
+    interface Spawner {
+        void spawn(List<String> args, java.util.function.BiConsumer<Integer, String> ended);
+    }
 
     Job(String name, JobSpec spec, List<String> command, Map<String, String> exported, PrintStream out, PrintStream err) {
         this(name, spec, command, exported, List.of(InetAddress.getLoopbackAddress()), out, err);
@@ -132,6 +139,37 @@ final class Job {
     /** Variables only the ranks on mpirun's own host get, on top of the exported ones ({@link RankCommand#localEnvironment}). */
     Job withLocalEnvironment(Map<String, String> variables) {
         localEnvironment = Map.copyOf(variables);
+        return this;
+    }
+
+    /**
+     * MPI_UNIVERSE_SIZE: the processes the job may run without oversubscribing, spawned ones
+     * included (Open MPI's: the slots of the allocation): the host list's slots, or this machine's
+     * cores; never fewer than the job's ranks.
+     */
+    int universeSize() {
+        int slots = spec.hosts() != null ? spec.hosts().slots() : Runtime.getRuntime().availableProcessors();
+        return Math.max(slots, spec.np());
+    }
+
+    /** Whether any rank reached MPI_Init (a spawned job that never did failed to start: its parent heard why). */
+    boolean anyJoined() {
+        return anyJoined;
+    }
+
+    private volatile boolean anyJoined;
+
+    /** Ends this job now, from another thread (the job that spawned it failed): its ranks are killed. */
+    void stop(String why) {
+        if (!isTornDown()) {
+            err.println(name + ": " + why + "; killing the job it spawned");
+            tearDown();
+        }
+    }
+
+    /** Lets the ranks spawn jobs (MPI_Comm_spawn) through {@code spawner}. */
+    Job withSpawner(Spawner spawner) {
+        this.spawner = spawner;
         return this;
     }
 
@@ -187,6 +225,16 @@ final class Job {
                 public void diagnosis(int rank, String report) {
                     events.add(new Diagnosis(rank, report));
                 }
+
+                @Override
+                public void spawn(int rank, List<String> args, java.util.function.BiConsumer<Integer, String> ended) {
+                    Spawner sp = spawner;
+                    if (sp == null) {
+                        ended.accept(1, "this mpirun cannot start jobs");
+                    } else {
+                        sp.spawn(args, ended);
+                    }
+                }
             }, message -> err.println(name + ": " + message), serverAddresses);
             synchronized (this) {
                 if (tornDown) {
@@ -218,6 +266,7 @@ final class Job {
             }
             wiring.put(ENV_RANK, Integer.toString(r));
             wiring.put(ENV_SIZE, Integer.toString(spec.np()));
+            wiring.put(ENV_UNIVERSE_SIZE, Integer.toString(universeSize()));
             wiring.put(ENV_JOB_ID, jobId);
             if (local) {
                 wiring.put(ENV_JOB_SECRET, formatSecret(secret));
@@ -313,6 +362,7 @@ final class Job {
                 return 1; // the shutdown hook ended the job on a signal and has said so
             }
             if (event instanceof Joined j) {
+                anyJoined = true;
                 if (joined++ == 0) {
                     firstJoined = j.rank();
                     initDeadline = System.nanoTime() + spec.initTimeout().toNanos();

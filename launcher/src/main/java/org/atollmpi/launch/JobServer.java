@@ -85,6 +85,15 @@ final class JobServer implements AutoCloseable {
         /** Rank {@code rank} answered {@link #diagnose}: {@code report} is what it waits for, a line each. */
         default void diagnosis(int rank, String report) {
         }
+
+        /**
+         * Rank {@code rank} asked for a job started as {@code mpirun <args>} (MPI_Comm_spawn);
+         * {@code ended} is to be called once with that job's exit status and a message (on any
+         * thread), which the rank is told. By default mpirun cannot.
+         */
+        default void spawn(int rank, List<String> args, java.util.function.BiConsumer<Integer, String> ended) {
+            ended.accept(1, "this mpirun cannot start jobs");
+        }
     }
 
     private final int size;
@@ -619,7 +628,11 @@ final class JobServer implements AutoCloseable {
 
     /** Runs the handshake; returns the rank's connection, or null after refusing it. */
     /** What an authenticated rank asks of the server. */
-    sealed interface Request permits Exchange, Finalized, Abort, Diagnosis {
+    sealed interface Request permits Exchange, Finalized, Abort, Diagnosis, Spawn {
+    }
+
+    /** MPI_Comm_spawn at a rank: start a job as {@code mpirun <args>}; answered by SPAWNED when it ends. */
+    record Spawn(int request, List<String> args) implements Request {
     }
 
     record Exchange(int round, byte[] blob) implements Request {
@@ -647,6 +660,18 @@ final class JobServer implements AutoCloseable {
                 case FINALIZED -> new Finalized();
                 case ABORT -> new Abort(body.readInt(), body.readBoolean(), clip(body.readUTF()));
                 case DIAGNOSIS -> new Diagnosis(new String(readBlob(body, MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8));
+                case SPAWN -> {
+                    int request = body.readInt();
+                    int n = body.readInt();
+                    if (n < 0 || n > MAX_SPAWN_ARGS) {
+                        throw new ProtocolException("a SPAWN of " + n + " arguments");
+                    }
+                    List<String> args = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        args.add(body.readUTF());
+                    }
+                    yield new Spawn(request, args);
+                }
                 default -> throw new ProtocolException("unexpected frame type " + frame.type());
             };
         } catch (ProtocolException e) {
@@ -671,6 +696,18 @@ final class JobServer implements AutoCloseable {
             c.send(ABORT_ACK, o -> { });
         } else if (request instanceof Diagnosis x) {
             listener.diagnosis(c.rank, x.report());
+        } else if (request instanceof Spawn x) {
+            listener.spawn(c.rank, x.args(), (status, message) -> {
+                try {
+                    c.send(SPAWNED, o -> {
+                        o.writeInt(x.request());
+                        o.writeInt(status);
+                        o.writeUTF(clip(message));
+                    });
+                } catch (IOException e) {
+                    // the rank is gone: nobody to tell
+                }
+            });
         }
     }
 

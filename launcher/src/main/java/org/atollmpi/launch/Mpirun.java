@@ -16,9 +16,18 @@ public final class Mpirun {
     private Mpirun() {
     }
 
+    /** Jobs the ranks spawned (MPI_Comm_spawn): mpirun ends after them. */
+    private static final List<Thread> SPAWNED = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Those jobs, once made: ended when the job that spawned them fails. */
+    private static final List<Job> SPAWNED_JOBS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The first non-zero status of a spawned job whose ranks ran. */
+    private static final java.util.concurrent.atomic.AtomicInteger SPAWNED_STATUS =
+        new java.util.concurrent.atomic.AtomicInteger();
+
     public static void main(String[] args) {
         TerminationSignals.install();
         int status = run(args);
+        status = afterSpawnedJobs(status);
         // A signal's exit may be under way (its hooks ending the job is what made run return):
         // exiting with the job's status now would race it, and a JVM already shut down takes
         // whichever nonzero status comes first. Exit with the signal's.
@@ -28,6 +37,11 @@ public final class Mpirun {
 
     /** Runs mpirun with this command line; returns its exit status. */
     static int run(String... args) {
+        return run(job -> { }, args);
+    }
+
+    /** As {@link #run(String...)}; {@code started} gets the job before it starts its ranks. */
+    static int run(java.util.function.Consumer<Job> started, String... args) {
         // the bin/ scripts say which name the user typed, for messages
         String name = System.getProperty("atoll.launcher.name", "mpirun");
         PrintStream err = System.err;
@@ -71,8 +85,82 @@ public final class Mpirun {
             return 1;
         }
         Map<String, String> exported = RankCommand.exports(spec.exports(), env, w -> err.println(name + ": " + w));
-        return new Job(name, spec, command, exported, serverAddresses, System.out, err)
-                .withLocalEnvironment(RankCommand.localEnvironment(spec, installation, env, exported)).run();
+        Job job = new Job(name, spec, command, exported, serverAddresses, System.out, err)
+                .withLocalEnvironment(RankCommand.localEnvironment(spec, installation, env, exported))
+                .withSpawner(spawner(spec));
+        started.accept(job);
+        return job.run();
+    }
+
+    /**
+     * Waits for the jobs the ranks spawned (as Open MPI's mpirun waits for its children): the
+     * status is the job's, or a spawned job's failure when the job itself succeeded.
+     */
+    static int afterSpawnedJobs(int status) {
+        if (status != 0) {
+            for (Job j : SPAWNED_JOBS) {
+                j.stop("the job that spawned it failed");
+            }
+        }
+        for (Thread t : SPAWNED) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return status != 0 ? status : SPAWNED_STATUS.get();
+    }
+
+    /**
+     * Starts a spawned job as {@code mpirun <args>} would, on a thread of this mpirun, with what the
+     * parent job was given that its children need too: its exports, board, working directory and
+     * time limit. The children find their parent through the port in their environment.
+     */
+    static Job.Spawner spawner(JobSpec parent) {
+        return (args, ended) -> {
+            List<String> full = new java.util.ArrayList<>();
+            for (String x : parent.exports()) {
+                full.add("-x");
+                full.add(x);
+            }
+            if (parent.board() != null) {
+                full.add("--board");
+                full.add(parent.board());
+            }
+            if (parent.workDir() != null) {
+                full.add("--wdir");
+                full.add(parent.workDir().toString());
+            }
+            if (parent.timeout() != null) {
+                full.add("--timeout");
+                full.add(Long.toString(Math.max(1, parent.timeout().toSeconds())));
+            }
+            full.addAll(args);
+            Thread t = new Thread(() -> {
+                int status = 1;
+                String message = "";
+                Job[] made = {null};
+                try {
+                    status = run(job -> {
+                        made[0] = job;
+                        SPAWNED_JOBS.add(job);
+                    }, full.toArray(new String[0]));
+                } catch (RuntimeException | Error e) {
+                    message = e.toString();
+                } finally {
+                    // a job that never reached MPI_Init failed to start: its parent raised ERR_SPAWN
+                    // (the program's to handle); one that ran and failed fails mpirun too
+                    if (status != 0 && made[0] != null && made[0].anyJoined()) {
+                        SPAWNED_STATUS.compareAndSet(0, status);
+                    }
+                    ended.accept(status, message);
+                }
+            }, "atoll-spawned-job");
+            SPAWNED.add(t);
+            t.start();
+        };
     }
 
     /**

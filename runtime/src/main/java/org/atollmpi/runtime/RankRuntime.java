@@ -10,6 +10,8 @@ import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
+import org.atollmpi.nic.router.UniversePort;
+import org.atollmpi.nic.tcp.TcpBoardConfig;
 import org.atollmpi.runtime.boot.JobBootstrap;
 import org.atollmpi.runtime.boot.JobFiles;
 import org.atollmpi.runtime.boot.JobWiring;
@@ -36,6 +38,7 @@ public final class RankRuntime implements AutoCloseable {
     private static final long DIAGNOSIS_LOCK_WAIT_MS = 500;
 
     private final JobWiring bootstrap; // null in a singleton world
+    private final Bridges bridges;
     private final Engine engine;
     private final AsyncProgress asyncProgress; // null unless asked for
     private final RuntimeSettings settings;
@@ -52,7 +55,9 @@ public final class RankRuntime implements AutoCloseable {
     private volatile Supplier<List<String>> pendingAbove = List::of;
 
     private RankRuntime(JobWiring bootstrap, Engine engine, AsyncProgress asyncProgress, RuntimeSettings settings,
-                        int threadLevel, String processorName, Training training, boolean trainingNeedsAgreement) {
+                        int threadLevel, String processorName, Training training, boolean trainingNeedsAgreement,
+                        Bridges bridges) {
+        this.bridges = bridges;
         this.bootstrap = bootstrap;
         this.engine = engine;
         this.asyncProgress = asyncProgress;
@@ -75,9 +80,10 @@ public final class RankRuntime implements AutoCloseable {
         RoutingSpace real = bootstrap != null ? bootstrap : RoutingSpace.singleton();
         RoutingSpace space = settings.routingSpace(real);
         BoardSupplier supplier = settings.boardSupplier(space);
-        HostPort port;
+        UniversePort port;
+        TcpBoardConfig bridgeConfig = TcpBoardConfig.fromSettings();
         try {
-            port = supplier.openPort(space);
+            port = new UniversePort(supplier.openPort(space), Bridges.slots(), bridgeConfig.maxSendLength());
         } catch (RuntimeException e) {
             if (bootstrap != null) {
                 bootstrap.close();
@@ -93,13 +99,14 @@ public final class RankRuntime implements AutoCloseable {
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
-        Training training = Training.choose(settings.training(), engine.size(), real.nodeRanks().length, cores,
+        Training training = Training.choose(settings.training(), real.size(), real.nodeRanks().length, cores,
             System.getProperty(Training.SCALING_PROPERTY) != null);
         // Ranks decide alike from alike inputs on a node mpirun started; across nodes, or under a
         // PMI launcher (which may bind each rank to its own cores, and whose ranks' JVM options
         // are the user's), they agree first.
         boolean agree = real.nodeRanks().length < real.size() || bootstrap instanceof PmiBootstrap;
-        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training, agree);
+        RankRuntime runtime = new RankRuntime(bootstrap, engine, progress, settings, level, host, training, agree,
+            new Bridges(port, bridgeConfig, real.reachableAddress()));
         if (bootstrap != null) {
             bootstrap.onDiagnose(runtime::describePending);
         }
@@ -161,7 +168,53 @@ public final class RankRuntime implements AutoCloseable {
     }
 
     public int size() {
-        return engine.size();
+        return bridges.jobSize();
+    }
+
+    /**
+     * Asks the launcher for a job started as {@code mpirun <args>} (MPI_Comm_spawn).
+     *
+     * @throws UnsupportedOperationException with the reason, where the launcher cannot
+     */
+    public void spawn(int request, List<String> args) {
+        if (bootstrap == null) {
+            throw new UnsupportedOperationException("this process was started without mpirun, which would start the"
+                + " spawned job");
+        }
+        bootstrap.spawn(request, args);
+    }
+
+    /** The job of {@link #spawn}'s {@code request} has connected: its failure now ends this job. */
+    public void spawnConnected(int request) {
+        if (bootstrap != null) {
+            bootstrap.spawnConnected(request);
+        }
+    }
+
+    /** How the job of {@link #spawn}'s {@code request} ended, or null while it runs. */
+    public String spawnedStatus(int request) {
+        return bootstrap == null ? null : bootstrap.spawnedStatus(request);
+    }
+
+    /** The port of the job that spawned this one, or null: this job was not spawned. */
+    public static String parentPort() {
+        String port = System.getenv(org.atollmpi.runtime.boot.BootProtocol.ENV_PARENT_PORT);
+        return port == null || port.isEmpty() ? null : port;
+    }
+
+    /** MPI_UNIVERSE_SIZE: what mpirun says the job may grow to, else the job's size. */
+    public int universeSize() {
+        String v = System.getenv(org.atollmpi.runtime.boot.BootProtocol.ENV_UNIVERSE_SIZE);
+        try {
+            return v == null ? size() : Math.max(size(), Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            return size();
+        }
+    }
+
+    /** This rank's way to processes of other jobs (connect/accept across jobs, spawn). */
+    public Bridges bridges() {
+        return bridges;
     }
 
     /** The thread level actually provided (0 single, 1 funneled, 2 serialized, 3 multiple). */

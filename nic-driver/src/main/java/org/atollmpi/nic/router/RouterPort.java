@@ -94,6 +94,11 @@ public final class RouterPort implements HostPort {
         return size;
     }
 
+    /** The node's memory and windows, which the TCP port serves (and a bridge to another job too). */
+    NodeMemory memory() {
+        return memory;
+    }
+
     /** The ranks this port reaches through the node's board, ascending. */
     public int[] nodeRanks() {
         return nodeRanks.clone();

@@ -503,6 +503,11 @@ public final class TcpHostPort implements HostPort {
         return size;
     }
 
+    /** The board memory and window table this port serves to its peers (a bridge to another job serves them too). */
+    public PortMemory memory() {
+        return memory;
+    }
+
     @Override
     public int fastSendCapacity() {
         return TcpFrame.FAST_PAYLOAD_BYTES;

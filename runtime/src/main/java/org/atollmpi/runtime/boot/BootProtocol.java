@@ -44,7 +44,13 @@ import org.atollmpi.nic.Sha256;
  *  TERMINATE                         ->   (the job is ending: the rank halts at once, quietly)
  *  DIAGNOSE                          ->   (mpirun --timeout: what are you waiting for?)
  *                                   <- DIAGNOSIS report:bytes (UTF-8 lines, at most MAX_DIAGNOSIS_BYTES)
+ *                                   <- SPAWN request:int n:int n*(arg:UTF)   (MPI_Comm_spawn: start a job)
+ *  SPAWNED request:int status:int message:UTF  ->   (that job has ended, with mpirun's status for it)
  * </pre>
+ * SPAWN asks mpirun to start a job of its own as {@code mpirun <args>} would (the args are
+ * mpirun's options and the program); the rank learns of it through the port it passed the
+ * children, and SPAWNED tells it when that job has ended, so that a parent waiting for children
+ * that never connect (a program that failed to start) hears why.
  * DIAGNOSE is answered by the rank's watchdog thread, not by the program's threads, so a rank
  * whose program is stuck in a wait still answers; one that does not answer is frozen (stopped,
  * or its JVM stalled).
@@ -58,7 +64,7 @@ import org.atollmpi.nic.Sha256;
 public final class BootProtocol {
     /** "ATJB": ATOLL job bootstrap. */
     public static final int MAGIC = 0x41544A42;
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     public static final byte CHALLENGE = 1;
     public static final byte HELLO = 2;
@@ -73,6 +79,10 @@ public final class BootProtocol {
     public static final byte TERMINATE = 11;
     public static final byte DIAGNOSE = 12;
     public static final byte DIAGNOSIS = 13;
+    public static final byte SPAWN = 14;
+    public static final byte SPAWNED = 15;
+    /** Most arguments of one SPAWN, and most characters of each. */
+    public static final int MAX_SPAWN_ARGS = 256;
 
     public static final int NONCE_LENGTH = 16;
     public static final int MAC_LENGTH = 32;
@@ -114,6 +124,11 @@ public final class BootProtocol {
      * each have a core (and may spin while they wait) or outnumber them (and must back off).
      */
     public static final String ENV_NODE_CORES = "ATOLL_NODE_CORES";
+
+    /** The port a spawned job's ranks connect to as their parent ({@code MPI_Comm_get_parent}). */
+    public static final String ENV_PARENT_PORT = "ATOLL_PARENT_PORT";
+    /** How many processes the job may have in all, spawned ones included (MPI_UNIVERSE_SIZE). */
+    public static final String ENV_UNIVERSE_SIZE = "ATOLL_UNIVERSE_SIZE";
 
     /** Prefix of every board file name: {@code atoll-<jobid>-<node>}. */
     public static final String BOARD_PREFIX = "atoll-";

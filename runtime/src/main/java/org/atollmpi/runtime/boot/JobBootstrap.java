@@ -67,6 +67,10 @@ public final class JobBootstrap implements JobWiring {
     private int exchangedRound = -1;
     private boolean finalizeAcked;
     private boolean abortAcked;
+    /** Jobs started by {@link #spawn} that have ended: request, then status and message; guarded by {@code lock}. */
+    private final java.util.Map<Integer, String> spawnEnded = new java.util.HashMap<>();
+    /** Requests whose job has connected: its failure ends this job; guarded by {@code lock}. */
+    private final java.util.Set<Integer> spawnsConnected = new java.util.HashSet<>();
     /** Why the connection ended; null while it is up. */
     private String lost;
 
@@ -284,6 +288,64 @@ public final class JobBootstrap implements JobWiring {
         diagnosis = report;
     }
 
+    @Override
+    public void spawn(int request, List<String> args) {
+        if (args.size() > MAX_SPAWN_ARGS) {
+            throw new IllegalArgumentException(args.size() + " arguments for a spawned job; at most " + MAX_SPAWN_ARGS);
+        }
+        int bytes = 16;
+        for (String a : args) {
+            bytes += 2 + a.length() * 3;
+        }
+        if (bytes > MAX_RANK_FRAME) {
+            throw new IllegalArgumentException("the spawned job's command line is too long (" + bytes + " bytes encoded;"
+                + " at most " + MAX_RANK_FRAME + ")");
+        }
+        send(SPAWN, o -> {
+            o.writeInt(request);
+            o.writeInt(args.size());
+            for (String a : args) {
+                o.writeUTF(a);
+            }
+        });
+    }
+
+    @Override
+    public void spawnConnected(int request) {
+        String ended;
+        synchronized (lock) {
+            spawnsConnected.add(request);
+            ended = spawnEnded.get(request);
+        }
+        if (ended != null && !ended.startsWith("status 0")) {
+            abortForSpawned(request, ended);
+        }
+    }
+
+    /** A connected spawned job failed: end this one (on a thread of its own: the watchdog reads the ACK). */
+    private void abortForSpawned(int request, String ended) {
+        int status;
+        try {
+            status = Integer.parseInt(ended.substring("status ".length()).split(":", 2)[0].trim());
+        } catch (RuntimeException e) {
+            status = 1;
+        }
+        int code = status == 0 ? 1 : status;
+        Thread t = new Thread(() -> abort(code, false, "a job it spawned ended with " + ended), "atoll-spawned-failed");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Override
+    public String spawnedStatus(int request) {
+        synchronized (lock) {
+            if (lost != null) {
+                return "mpirun is gone (" + lost + ")";
+            }
+            return spawnEnded.get(request);
+        }
+    }
+
     /** Tells the server this rank finished MPI cleanly; returns once it has recorded that. */
     @Override
     public void finalized() {
@@ -394,6 +456,21 @@ public final class JobBootstrap implements JobWiring {
                         synchronized (lock) {
                             abortAcked = true;
                             lock.notifyAll();
+                        }
+                    }
+                    case SPAWNED -> {
+                        int request = body.readInt();
+                        int status = body.readInt();
+                        String message = body.readUTF();
+                        String ended = "status " + status + (message.isEmpty() ? "" : ": " + message);
+                        boolean connected;
+                        synchronized (lock) {
+                            spawnEnded.put(request, ended);
+                            connected = spawnsConnected.contains(request);
+                            lock.notifyAll();
+                        }
+                        if (connected && status != 0) {
+                            abortForSpawned(request, ended);
                         }
                     }
                     case DIAGNOSE -> answerDiagnosis();

@@ -1,5 +1,7 @@
 package org.atollmpi.runtime.boot;
 
+import java.util.List;
+
 import java.util.function.Supplier;
 
 import org.atollmpi.nic.RoutingSpace;
@@ -30,6 +32,29 @@ public interface JobWiring extends RoutingSpace, AutoCloseable {
      * lines. A launcher with no such channel (PMI) ignores it.
      */
     default void onDiagnose(Supplier<String> report) {
+    }
+
+    /**
+     * Asks the launcher to start a job as {@code mpirun <args>} would (MPI_Comm_spawn). Returns once
+     * asked; {@link #spawnedStatus} says when that job has ended.
+     *
+     * @throws UnsupportedOperationException when this launcher cannot start jobs (a PMI launcher's)
+     */
+    default void spawn(int request, List<String> args) {
+        throw new UnsupportedOperationException("this launcher cannot start jobs (start the job with atoll-mpi's"
+            + " mpirun to spawn)");
+    }
+
+    /**
+     * The job of {@code request} has connected to this one: from now on its failure ends this job
+     * too (its ranks are this job's peers, which would wait for them for ever).
+     */
+    default void spawnConnected(int request) {
+    }
+
+    /** The end of the job {@link #spawn} started for {@code request}: its status and a message, or null while it runs. */
+    default String spawnedStatus(int request) {
+        return null;
     }
 
     /** Tells the launcher this rank finished MPI cleanly; returns once it has recorded that. */

@@ -110,19 +110,21 @@ public final class BadInput {
         EXCLUDED.put("Group.finalize", "java.lang.Object method");
         // Object serialisation helpers of MPJ Express, covered by the Object_Deserialize row.
         EXCLUDED.put("Comm.Object_Serialize", "serialises any Object[]; no MPI argument to check beyond Pack");
-        // Dynamic processes and name publishing: visibly unsupported, whatever the input.
+        // Dynamic processes and name publishing: their bad input (names that are no port, closed
+        // ports, unknown services, a program that does not exist, bad counts) is checked by
+        // PortsInOneJob, AcrossJobs and Spawning, which need the other side running.
         for (String m : List.of("spawn", "spawnMultiple", "openPort", "closePort", "accept", "connect",
                 "publishName", "unpublishName", "lookupName")) {
-            EXCLUDED.put("Intracomm." + m, "dynamic processes: unsupported for every input");
+            EXCLUDED.put("Intracomm." + m, "dynamic processes: covered by PortsInOneJob, AcrossJobs and Spawning");
         }
         EXCLUDED.put("Comm.createKeyval", "null callbacks mean none (MPI_NULL_COPY_FN/DELETE_FN)");
-        EXCLUDED.put("Comm.disconnect", "dynamic processes: unsupported for every input");
-        EXCLUDED.put("Comm.GetIntercomm", "dynamic processes: unsupported for every input");
+        EXCLUDED.put("Comm.disconnect", "dynamic processes: covered by PortsInOneJob and AcrossJobs");
+        EXCLUDED.put("Comm.GetIntercomm", "mpiJava's native handle: unsupported for every input");
         // No argument and no object: nothing can be bad.
         EXCLUDED.put("Datatype.createKeyval", "no argument");
         EXCLUDED.put("Win.createKeyval", "no argument");
         EXCLUDED.put("MPI.addErrorClass", "no argument");
-        EXCLUDED.put("Intercomm.getParent", "no argument (MPI_COMM_NULL: no process here was spawned)");
+        EXCLUDED.put("Intercomm.getParent", "no argument (MPI_COMM_NULL unless spawned: Spawning)");
     }
 
     private final List<Row> rows = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 
 import mpi.Datatype;
 import mpi.Info;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -288,6 +289,53 @@ public final class PortedBehaviours {
                     out[1]);
                 equal(MPI.ERR_OP, e.getErrorClass(), "error class of the failed user reduction");
                 that(e.getMessage().contains("user function"), "message: %s", e.getMessage());
+            }
+            if (!mpj) {
+                // nonblocking: the request completes with the error at every rank
+                for (int round = 0; round < 2; round++) {
+                    int[] in = {me, me};
+                    int[] out = new int[2];
+                    MPIException e = null;
+                    try {
+                        world.iAllReduce(in, out, 2, MPI.INT, op).waitFor();
+                    } catch (MPIException x) {
+                        e = x;
+                    }
+                    that(e != null, "iAllReduce with a failing user function completed successfully");
+                    equal(MPI.ERR_OP, e.getErrorClass(), "error class of the failed nonblocking user reduction");
+                }
+            }
+            if (!mpj && n >= 4) {
+                // an intercommunicator's reduction fails in the lower group: both groups raise
+                boolean lower = me < n / 2;
+                Intracomm half = world.split(lower ? 0 : 1, me);
+                Intercomm inter = world.createIntercomm(half, 0, lower ? n / 2 : 0, 5);
+                inter.setErrhandler(MPI.ERRORS_RETURN);
+                Op failsBelow = new Op(new UserFunction() {
+                    @Override
+                    public void call(Object in, Object inout, int count, Datatype type) {
+                        if (MPI.COMM_WORLD.getRank() < MPI.COMM_WORLD.getSize() / 2) {
+                            throw new IllegalArgumentException("the lower group refuses to reduce");
+                        }
+                        int[] a = (int[]) in;
+                        int[] b = (int[]) inout;
+                        for (int i = 0; i < count; i++) {
+                            b[i] += a[i];
+                        }
+                    }
+                }, true);
+                int[] out = new int[1];
+                MPIException e = null;
+                try {
+                    inter.allReduce(new int[] {me}, out, 1, MPI.INT, failsBelow);
+                } catch (MPIException x) {
+                    e = x;
+                }
+                that(e != null, "an intercommunicator allreduce whose user function failed in the lower group"
+                    + " returned successfully (%d)", out[0]);
+                equal(MPI.ERR_OP, e.getErrorClass(), "error class of the failed intercommunicator reduction");
+                inter.free();
+                half.free();
             }
             world.setErrhandler(MPI.ERRORS_ARE_FATAL);
             int[] one = {1};

@@ -14,7 +14,7 @@ import mpi.MPI;
  * half's rank 0, the halves accept and connect, and the intercommunicator carries point-to-point
  * messages and collectives (bcast from a root, allreduce across the groups) before both
  * disconnect; then the same through a published service name, twice on one port (two connections
- * in turn). Bad port names, a port of another job, and accept on a closed port are ERR_PORT on
+ * in turn). Bad port names, a port of another job that cannot be reached, and accept on a closed port are ERR_PORT on
  * every member; an unknown service is ERR_NAME; getParent is null.
  */
 public final class PortsInOneJob {
@@ -92,7 +92,9 @@ public final class PortsInOneJob {
             half.setErrhandler(MPI.ERRORS_RETURN);
             expectError(MPI.ERR_PORT, "connect to a name that is no port",
                 () -> half.connect("not a port", 0), "port");
-            expectError(MPI.ERR_PORT, "connect to another job's port",
+            expectError(MPI.ERR_PORT, "connect to a port of another job that other jobs cannot reach",
+                () -> half.connect("atoll-port:99999x0000:0:1:-:" + "0".repeat(32), 0), "port");
+            expectError(MPI.ERR_PORT, "connect to a port name cut short",
                 () -> half.connect("atoll-port:99999x0000:0:1", 0), "port");
             String closed = Intracomm.openPort();
             Intracomm.closePort(closed);
