@@ -16,6 +16,7 @@ import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
 import org.atollmpi.tests.harness.Repo;
 import org.atollmpi.tests.harness.RunningJob;
+import org.atollmpi.tests.programs.AcrossJobs;
 import org.atollmpi.tests.programs.CollectiveCalls;
 import org.atollmpi.tests.programs.Die;
 import org.atollmpi.tests.programs.EndlessRing;
@@ -122,6 +123,24 @@ class MultiHostTest {
     void oneSidedAcrossHosts() {
         mpirun("-H", hostA + ":2," + hostB + ":2", "--board", "tcp").program(OneSidedSmoke.class, "noshared").run()
                 .assertOk(4);
+    }
+
+    @Test
+    void twoJobsOnTwoHostsConnectThroughAPort(@TempDir Path dir) {
+        // two mpirun runs, one per host, meet through a port name in a file both see
+        Path file = dir.resolve("port");
+        RunningJob accepting = onHost(hostA, 2).program(AcrossJobs.class, "accept", file.toString()).start();
+        RunningJob connecting = onHost(hostB, 3).program(AcrossJobs.class, "connect", file.toString()).start();
+        JobResult a = accepting.await();
+        JobResult c = connecting.await();
+        a.assertOk(2);
+        c.assertOk(3);
+    }
+
+    /** A job of {@code np} ranks all on {@code host}, its mpirun there too. */
+    private static Job onHost(String host, int np) {
+        return Job.command("ip", "netns", "exec", host, Repo.mpirun().toString(), "-np", Integer.toString(np),
+                "--oversubscribe", "-cp", Repo.testClasses().toString()).timeout(JOB_LIMIT);
     }
 
     @Test
