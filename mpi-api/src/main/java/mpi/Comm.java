@@ -331,7 +331,7 @@ public class Comm implements Freeable {
             case MPI.WTIME_IS_GLOBAL: return Boolean.FALSE;
             case MPI.UNIVERSE_SIZE: return MPI.universeSize();
             case MPI.LASTUSEDCODE: return ErrorCodes.lastUsed();
-            case MPI.APPNUM: return 0;
+            case MPI.APPNUM: return Integer.getInteger(org.atollmpi.runtime.SpawnedPrograms.APPNUM_PROPERTY, 0);
             default:
                 Attributes.keyval(this, keyval, KIND, call, true);
                 return attributes.get(keyval);

@@ -17,7 +17,7 @@ import org.atollmpi.engine.ErrorClass;
  * {@code Create_cart}, {@code Create_graph} and the capitalised collectives with element offsets
  * ({@code Bcast}, {@code Gather}, {@code Allreduce}, {@code Reduce_scatter}, {@code Scan} ...).
  * Ports ({@code openPort}, {@code accept}, {@code connect}, {@code publishName} ...) join groups
- * of one job ({@link Ports}); {@code spawn} and {@code spawnMultiple} are present but unsupported.
+ * of one job or of two, and {@code spawn}/{@code spawnMultiple} start jobs through mpirun ({@link Ports}).
  */
 public class Intracomm extends Comm {
     Intracomm(String name, int p2pContext, int collContext) {
@@ -346,9 +346,10 @@ public class Intracomm extends Comm {
 
     /**
      * MPI_Comm_spawn_multiple: as {@link #spawn}, the processes of every command in one job (one
-     * MPI_COMM_WORLD), command {@code i}'s first. The commands must be one program (the same
-     * command and arguments); different programs in one spawned job are not supported yet
-     * (ERR_SPAWN says so).
+     * MPI_COMM_WORLD), command 0's first; MPI.APPNUM is each one's command index. Different
+     * programs must be Java programs ({@code "java"} with options, class path and class, or a
+     * class) with the same JVM options; their class paths are joined. An executable among several
+     * programs is ERR_SPAWN.
      */
     public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root, int[] errcodes) {
         return Ports.spawn(this, "Intracomm.spawnMultiple", commands, argv, maxprocs, info, root, errcodes);

@@ -31,6 +31,7 @@ import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
 import org.atollmpi.runtime.Bridges;
+import org.atollmpi.runtime.SpawnedPrograms;
 import org.atollmpi.runtime.boot.BootProtocol;
 import org.atollmpi.runtime.boot.JobFiles;
 
@@ -716,7 +717,11 @@ final class Ports {
         return children;
     }
 
-    /** mpirun's arguments for the spawned job: {@code -np n --oversubscribe [--wdir d] command argv...}. */
+    /**
+     * mpirun's arguments for the spawned job: {@code -np n --oversubscribe [--wdir d] command
+     * argv...} for one program (several commands that are one program included); several Java
+     * programs run as one job of {@link SpawnedPrograms}, which starts each rank's own.
+     */
     private static java.util.List<String> spawnArguments(Comm comm, String call, String[] commands, String[][] argv,
                                                          int[] maxprocs, Info[] infos) {
         if (commands == null || commands.length == 0) {
@@ -727,6 +732,7 @@ final class Ports {
             throw comm.raise(ErrorClass.ARG, call + ": commands, argv, maxprocs and info differ in length");
         }
         int total = 0;
+        boolean oneProgram = true;
         for (int i = 0; i < commands.length; i++) {
             if (commands[i] == null || commands[i].isBlank()) {
                 throw comm.raise(ErrorClass.ARG, call + ": command " + i + " is null or empty");
@@ -735,14 +741,18 @@ final class Ports {
                 throw comm.raise(ErrorClass.ARG, call + ": maxprocs " + maxprocs[i] + " of command " + i
                     + " is not positive");
             }
-            total += maxprocs[i];
-            boolean same = commands[i].equals(commands[0]) && java.util.Arrays.equals(argv == null ? null : argv[i],
-                argv == null ? null : argv[0]);
-            if (!same) {
-                throw comm.raise(ErrorClass.SPAWN, call + ": command " + i + " (" + commands[i] + ") is another"
-                    + " program than command 0 (" + commands[0] + "); one spawned job of several programs is not"
-                    + " supported yet (spawn each program on its own)");
+            String[] a = argv == null ? null : argv[i];
+            if (a != null) {
+                for (String word : a) {
+                    if (word == null) {
+                        throw comm.raise(ErrorClass.ARG, call + ": an argument of command " + i + " is null");
+                    }
+                }
             }
+            total += maxprocs[i];
+            oneProgram &= commands[i].equals(commands[0])
+                && java.util.Arrays.equals(a == null ? new String[0] : a, argv == null || argv[0] == null
+                    ? new String[0] : argv[0]);
         }
         java.util.List<String> args = new java.util.ArrayList<>();
         args.add("-np");
@@ -754,16 +764,84 @@ final class Ports {
             args.add("--wdir");
             args.add(wdir);
         }
-        args.add(commands[0]);
-        if (argv != null && argv[0] != null) {
-            for (String a : argv[0]) {
-                if (a == null) {
-                    throw comm.raise(ErrorClass.ARG, call + ": an argument of command 0 is null");
-                }
-                args.add(a);
+        if (oneProgram) {
+            args.add(commands[0]);
+            if (argv != null && argv[0] != null) {
+                args.addAll(java.util.List.of(argv[0]));
             }
+            return args;
         }
+        // several programs in one job: each must be Java, their JVM options alike
+        java.util.List<SpawnedPrograms.Program> programs = new java.util.ArrayList<>();
+        java.util.List<String> options = null;
+        java.util.LinkedHashSet<String> classPath = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < commands.length; i++) {
+            JavaCommand j = JavaCommand.parse(comm, call, i, commands[i], argv == null ? null : argv[i]);
+            if (options == null) {
+                options = j.options;
+            } else if (!options.equals(j.options)) {
+                throw comm.raise(ErrorClass.SPAWN, call + ": command " + i + " has other JVM options (" + j.options
+                    + ") than command 0 (" + options + "); programs of one spawned job share them");
+            }
+            for (String entry : j.classPath.split(java.io.File.pathSeparator)) {
+                if (!entry.isEmpty()) {
+                    classPath.add(entry);
+                }
+            }
+            programs.add(new SpawnedPrograms.Program(maxprocs[i], j.mainClass, j.args));
+        }
+        args.add("java");
+        args.addAll(options);
+        if (!classPath.isEmpty()) {
+            args.add("-cp");
+            args.add(String.join(java.io.File.pathSeparator, classPath));
+        }
+        args.add(SpawnedPrograms.class.getName());
+        args.addAll(SpawnedPrograms.arguments(programs));
         return args;
+    }
+
+    /** A Java program as spawn's command and argv give it: {@code java [options] [-cp path] Class args}, or {@code Class args}. */
+    private record JavaCommand(java.util.List<String> options, String classPath, String mainClass,
+                               java.util.List<String> args) {
+        /** JVM options whose value is the next word. */
+        private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("--add-opens", "--add-exports",
+            "--add-modules", "--add-reads", "--module-path", "-p", "--patch-module", "--limit-modules",
+            "--upgrade-module-path", "--enable-native-access");
+
+        static JavaCommand parse(Comm comm, String call, int index, String command, String[] argv) {
+            String[] a = argv == null ? new String[0] : argv;
+            if (!command.equals("java")) {
+                if (command.contains("/") || !command.matches("[\\p{L}_$][\\p{L}\\p{N}_$.]*")) {
+                    throw comm.raise(ErrorClass.SPAWN, call + ": command " + index + " (" + command + ") is not a Java"
+                        + " program; one spawned job of several programs runs Java programs only (\"java\" with"
+                        + " a class, or a class)");
+                }
+                return new JavaCommand(java.util.List.of(), "", command, java.util.List.of(a));
+            }
+            java.util.List<String> options = new java.util.ArrayList<>();
+            String cp = "";
+            for (int i = 0; i < a.length; i++) {
+                String w = a[i];
+                if ((w.equals("-cp") || w.equals("-classpath") || w.equals("--class-path")) && i + 1 < a.length) {
+                    cp = a[++i];
+                } else if (w.startsWith("--class-path=")) {
+                    cp = w.substring("--class-path=".length());
+                } else if (w.equals("-jar") || w.equals("-m") || w.equals("--module")) {
+                    throw comm.raise(ErrorClass.SPAWN, call + ": command " + index + " runs " + w + "; one spawned job"
+                        + " of several programs runs main classes only");
+                } else if (WITH_VALUE.contains(w) && i + 1 < a.length) {
+                    options.add(w);
+                    options.add(a[++i]);
+                } else if (w.startsWith("-")) {
+                    options.add(w);
+                } else {
+                    return new JavaCommand(options, cp, w, java.util.List.of(a).subList(i + 1, a.length));
+                }
+            }
+            throw comm.raise(ErrorClass.SPAWN, call + ": command " + index + " (java " + String.join(" ", a)
+                + ") names no main class");
+        }
     }
 
     static Intercomm noParent() {

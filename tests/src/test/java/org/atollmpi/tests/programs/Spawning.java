@@ -16,8 +16,9 @@ import mpi.MPI;
  * {@code getParent}; across the intercommunicator go a message each way between the parent's root
  * and every child, a bcast from each side, an allreduce across, and a merge (parents first) with
  * an allreduce on it, before both disconnect. Then spawnMultiple of one program twice (one child
- * job of two), a program that does not exist (ERR_SPAWN at every parent, after mpirun said why),
- * and spawnMultiple of two different programs (ERR_SPAWN: not supported yet). MPI.UNIVERSE_SIZE is
+ * job of two), spawnMultiple of two programs (one job of three; APPNUM 0 and 1), a program that
+ * does not exist (ERR_SPAWN at every parent, after mpirun said why), and spawnMultiple of a Java
+ * program with an executable (ERR_SPAWN: not supported). MPI.UNIVERSE_SIZE is
  * at least the world's size. With {@code child-dies}, the child dies after connecting while the
  * parents wait for its message, and with {@code parent-dies} the parents die while the child waits:
  * mpirun must end both jobs.
@@ -30,7 +31,10 @@ public final class Spawning {
 
     public static void main(String[] args) {
         args = Check.init(args);
-        if (args.length > 0 && args[0].equals("child")) {
+        if (args.length > 0 && (args[0].equals("child") || args[0].equals("second-program"))) {
+            // spawnMultiple's second program sees its index as APPNUM, the rest 0
+            Object appnum = MPI.COMM_WORLD.getAttr(MPI.APPNUM);
+            equal(args[0].equals("child") ? 0 : 1, ((Integer) appnum).intValue(), "APPNUM");
             child();
             return;
         }
@@ -93,14 +97,22 @@ public final class Spawning {
             talk(kids, true, n, 2);
         });
 
+        step("spawnMultiple of two programs is one job, APPNUM telling them apart", () -> {
+            String[] second = childArgs.clone();
+            second[3] = "second-program";
+            Intercomm kids = world.spawnMultiple(new String[] {"java", "java"}, new String[][] {childArgs, second},
+                new int[] {2, 1}, null, 0, null);
+            talk(kids, true, n, 3);
+        });
+
         step("a program that does not exist is ERR_SPAWN at every parent", () -> {
             world.setErrhandler(MPI.ERRORS_RETURN);
             expectError(MPI.ERR_SPAWN, "spawn of a missing class",
                 () -> world.spawn("java", new String[] {"-cp", System.getProperty("java.class.path"),
                     "org.atollmpi.tests.programs.NoSuchProgram"}, 1, MPI.INFO_NULL, 0, null), "spawn");
-            expectError(MPI.ERR_SPAWN, "spawnMultiple of two programs",
-                () -> world.spawnMultiple(new String[] {"java", "java"},
-                    new String[][] {childArgs, {"-cp", "x", "Other"}}, new int[] {1, 1}, null, 0, null), "program");
+            expectError(MPI.ERR_SPAWN, "spawnMultiple of a Java program and an executable",
+                () -> world.spawnMultiple(new String[] {"java", "/bin/true"},
+                    new String[][] {childArgs, {}}, new int[] {1, 1}, null, 0, null), "Java");
             world.setErrhandler(MPI.ERRORS_ARE_FATAL);
         });
         Check.done();
