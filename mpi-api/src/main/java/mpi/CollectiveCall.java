@@ -142,9 +142,10 @@ final class CollectiveCall {
         }
         Operation outer = engine.newComposite(comm.collContext);
         // a nonblocking reduction with a user function agrees on failure as the blocking one does,
-        // with a MAX schedule started from the completion hook; its tag is taken now, at the call,
-        // in the order every member takes its tags (intercommunicators: not yet, see PORTING)
-        int agreeTag = userOp != null && !comm.isInterImpl() ? comm.nextCollectiveTags(1) : -1;
+        // with a MAX schedule started from the completion hook; its tags are taken now, at the
+        // call, in the order every member takes its tags
+        boolean inter = comm.isInterImpl();
+        int agreeTag = userOp == null ? -1 : comm.nextCollectiveTags(inter ? 2 * IntercommCollectives.TAGS : 1);
         engine.whenComplete(op, o -> {
             int error = o.error();
             String message = o.errorMessage();
@@ -159,12 +160,14 @@ final class CollectiveCall {
                 return;
             }
             int[] mine = {failure != null || error != ErrorClass.SUCCESS ? comm.rank + 1 : 0};
-            int[] any = new int[1];
+            int[] any = new int[2];
             int localError = error;
             String localMessage = message;
-            Operation agree = org.atollmpi.coll.Collectives.allreduce(engine, comm.worldRanks, comm.rank,
-                comm.collContext, agreeTag, mine, org.atollmpi.engine.Addresses.INT_ARRAY_BASE, any,
-                org.atollmpi.engine.Addresses.INT_ARRAY_BASE, 1, MAX_INT);
+            Operation agree = inter
+                ? IntercommCollectives.agreeOnMax((Intercomm) comm, engine, agreeTag, mine, any, MAX_INT)
+                : org.atollmpi.coll.Collectives.allreduce(engine, comm.worldRanks, comm.rank, comm.collContext,
+                    agreeTag, mine, org.atollmpi.engine.Addresses.INT_ARRAY_BASE, any,
+                    org.atollmpi.engine.Addresses.INT_ARRAY_BASE, 1, MAX_INT);
             engine.whenComplete(agree, a -> {
                 int e = a.error();
                 String m = a.errorMessage();
@@ -173,7 +176,9 @@ final class CollectiveCall {
                     e = localError;
                     m = localMessage;
                 } else if (e == ErrorClass.SUCCESS) {
-                    String f = agreed(failure, any[0], true);
+                    // across: any[0] the other group's, any[1] this group's
+                    boolean own = !inter || any[1] != 0;
+                    String f = agreed(failure, own ? (inter ? any[1] : any[0]) : any[0], own);
                     if (f != null) {
                         e = failureClass();
                         m = f;

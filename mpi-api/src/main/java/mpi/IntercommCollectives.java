@@ -402,6 +402,10 @@ final class IntercommCollectives {
         Engine e = CommCollectives.begin(c, call);
         CollectiveCall k = new CollectiveCall(c, call);
         Role role = role(c, call, root);
+        if (role != Role.OTHER && op != null && !op.freed && op.code == Op.USER) {
+            // the root's group applies no function, but joins the agreement on whether the other's failed
+            k.userOp = new CollectiveData.UserOp(op, type, false);
+        }
         if (role == Role.NONE) {
             return none(k, e, nb);
         }
@@ -513,6 +517,28 @@ final class IntercommCollectives {
      * other group's result at {@code (theirs, offset)}; then {@code spread} (from the leader to
      * this group), with the call's tags 0, 1 and 2.
      */
+    /**
+     * Whether a user function failed anywhere on {@code c}, as a schedule (a nonblocking
+     * reduction's agreement, {@link CollectiveCall}): two MAX rounds across of one int,
+     * {@code flag} in, {@code any[0]} the other group's maximum and {@code any[1]}, of those, this
+     * group's. Takes the call tags {@code tag .. tag + 2 * TAGS - 1}.
+     */
+    static Operation agreeOnMax(Intercomm c, Engine e, int tag, int[] flag, int[] any, Reduction max) {
+        int[] second = new int[1];
+        int ctx = c.collContext;
+        return new Sequence(e, ctx)
+            .then(() -> acrossLeaders(c, e, tag, new CollectiveData.Region(flag, Addresses.INT_ARRAY_BASE), 1, max, 4,
+                any, Addresses.INT_ARRAY_BASE, () -> Collectives.bcast(e, c.localWorldRanks, c.rank, ctx, tag + 2, any,
+                    Addresses.INT_ARRAY_BASE, 4, 0)))
+            .then(() -> {
+                second[0] = any[0];
+                return acrossLeaders(c, e, tag + TAGS, new CollectiveData.Region(second, Addresses.INT_ARRAY_BASE), 1,
+                    max, 4, any, Addresses.INT_ARRAY_BASE + 4, () -> Collectives.bcast(e, c.localWorldRanks, c.rank,
+                        ctx, tag + TAGS + 2, any, Addresses.INT_ARRAY_BASE + 4, 4, 0));
+            })
+            .start();
+    }
+
     private static Operation acrossLeaders(Intercomm c, Engine e, int tag, CollectiveData.Region s, int count,
                                            Reduction red, int bytes, Object theirs, long offset,
                                            Sequence.Stage spread) {

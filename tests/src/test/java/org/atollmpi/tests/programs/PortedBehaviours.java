@@ -334,6 +334,15 @@ public final class PortedBehaviours {
                 that(e != null, "an intercommunicator allreduce whose user function failed in the lower group"
                     + " returned successfully (%d)", out[0]);
                 equal(MPI.ERR_OP, e.getErrorClass(), "error class of the failed intercommunicator reduction");
+                e = null;
+                try {
+                    inter.iAllReduce(new int[] {me}, out, 1, MPI.INT, failsBelow).waitFor();
+                } catch (MPIException x) {
+                    e = x;
+                }
+                that(e != null, "a nonblocking intercommunicator allreduce whose user function failed in the lower"
+                    + " group completed successfully (%d)", out[0]);
+                equal(MPI.ERR_OP, e.getErrorClass(), "error class of the failed nonblocking intercommunicator reduction");
                 inter.free();
                 half.free();
             }
