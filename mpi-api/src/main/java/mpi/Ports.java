@@ -77,6 +77,8 @@ final class Ports {
     private static final int MAGIC = 0x41545054; // "ATPT"
     private static final int SECRET_BYTES = 16;
     private static final int CONNECT_TIMEOUT_MS = 30_000;
+    /** How long a connection to a port may take to prove the secret. */
+    private static final int HANDSHAKE_MS = 30_000;
 
     /** A port this process opened: its serial, and where other jobs reach it. */
     private static final class OpenPort {
@@ -228,11 +230,25 @@ final class Ports {
                 if (spawn != null) {
                     spawn.start(comm, call);
                 }
-                Object first = awaitRequest(comm, call, open, spawn);
+                Object first;
+                while (true) {
+                    first = awaitRequest(comm, call, open, spawn);
+                    if (first instanceof Integer) {
+                        break;
+                    }
+                    try {
+                        remote = Remote.accepted((SocketChannel) first, open, comm.size, root);
+                        break;
+                    } catch (IOException e) {
+                        // whoever connected without the secret (or went silent) is not the
+                        // connection MPI waits for: say so and go on waiting
+                        System.err.println("atoll-mpi: rank " + MPI.COMM_WORLD.rank + ": " + call + ": refused a"
+                            + " connection to its port: " + e.getMessage());
+                    }
+                }
                 if (first instanceof Integer world) {
                     outcome[2] = world;
                 } else {
-                    remote = Remote.accepted(comm, call, (SocketChannel) first, open, comm.size, root);
                     outcome[1] = 1;
                     outcome[2] = remote.size;
                     outcome[3] = remote.root;
@@ -411,12 +427,17 @@ final class Ports {
             this.out = new DataOutputStream(new java.io.BufferedOutputStream(socket.getOutputStream()));
         }
 
-        /** The accepting root's half of the handshake: proves the secret both ways, draws the union key. */
-        static Remote accepted(Comm scope, String call, SocketChannel channel, OpenPort port, int groupSize,
-                               int groupRoot) {
+        /**
+         * The accepting root's half of the handshake: proves the secret both ways, draws the union
+         * key. A peer that does not know the secret, or says nothing for {@link #HANDSHAKE_MS}, is
+         * refused (IOException, the connection closed).
+         */
+        static Remote accepted(SocketChannel channel, OpenPort port, int groupSize, int groupRoot)
+                throws IOException {
             Remote r = null;
             try {
                 channel.configureBlocking(true);
+                channel.socket().setSoTimeout(HANDSHAKE_MS);
                 r = new Remote(channel.socket());
                 byte[] nonce = nonce();
                 r.out.writeInt(MAGIC);
@@ -433,7 +454,10 @@ final class Ports {
                 if (serial != port.serial || !MessageDigest.isEqual(proof, mac(port.secret, "connect", nonce))) {
                     r.out.writeInt(ErrorClass.PORT);
                     r.out.flush();
-                    throw new IOException("a job connected without this port's secret: refused");
+                    throw new IOException("a job connected without this port's secret");
+                }
+                if (size <= 0 || root < 0 || root >= size) {
+                    throw new IOException("the connecting job sent a group of " + size + " with root " + root);
                 }
                 r.size = size;
                 r.root = root;
@@ -444,6 +468,7 @@ final class Ports {
                 r.out.writeInt(groupRoot);
                 r.out.writeLong(r.key);
                 r.out.flush();
+                channel.socket().setSoTimeout(0); // from here the other root waits for its group, as MPI may
                 return r;
             } catch (IOException e) {
                 if (r != null) {
@@ -451,7 +476,7 @@ final class Ports {
                 } else {
                     closeQuietly(channel);
                 }
-                throw scope.raise(ErrorClass.PORT, call + ": a connection from another job failed: " + e.getMessage());
+                throw e;
             }
         }
 
@@ -487,6 +512,9 @@ final class Ports {
                 r.size = r.in.readInt();
                 r.root = r.in.readInt();
                 r.key = r.in.readLong();
+                if (r.size <= 0 || r.root < 0 || r.root >= r.size) {
+                    throw new IOException("the accepting job sent a group of " + r.size + " with root " + r.root);
+                }
                 return r;
             } catch (IOException e) {
                 if (r != null) {

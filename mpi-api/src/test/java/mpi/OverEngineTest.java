@@ -532,7 +532,8 @@ class OverEngineTest {
     @Test
     void smallBlockingSendAndRecvAllocateOnlyTheStatus() throws Exception {
         int rounds = 20_000;
-        echo(8 * rounds); // two warm-up rounds and three measurements of each path
+        int attempts = 8;
+        echo((2 + 2 * attempts) * rounds); // two warm-up rounds, then up to 8 measurements of each path
         Engine engine = MPI.engine("test");
         long[] out = {42};
         long[] in = new long[1];
@@ -547,17 +548,23 @@ class OverEngineTest {
         };
         allocatedPerRound(api, rounds); // warm up both paths
         allocatedPerRound(raw, rounds);
-        // the least of three measurements each: one taken while the JIT was still replacing code
-        // (on a loaded machine: CI once saw the engine alone at 83 bytes a round) says nothing
+        // the least of several measurements each, until the difference is a Status: one taken while
+        // the JIT was still replacing code on either side says nothing (on a loaded machine CI saw
+        // the engine alone at 65 and 83 bytes a round, and the API 65 above it); a path that really
+        // allocates more does so in every measurement
         long apiBytes = Long.MAX_VALUE;
         long rawBytes = Long.MAX_VALUE;
-        for (int i = 0; i < 3; i++) {
+        int used = 0;
+        while (used < attempts && (apiBytes == Long.MAX_VALUE || apiBytes - rawBytes > 48 + 8)) {
             apiBytes = Math.min(apiBytes, allocatedPerRound(api, rounds));
             rawBytes = Math.min(rawBytes, allocatedPerRound(raw, rounds));
+            used++;
+        }
+        for (int i = used; i < attempts; i++) { // what the echoing peer still expects
+            allocatedPerRound(raw, 2 * rounds);
         }
         assertEquals(42, in[0]);
-        // a Status, and one word a round of noise: a loaded CI machine measured 50 once, the
-        // engine alone then at 67 (what escapes depends on how far the JIT has got on each side)
+        // a Status, and one word a round of noise (what escapes depends on how far the JIT has got)
         assertTrue(apiBytes - rawBytes <= 48 + 8,
             "the API added " + (apiBytes - rawBytes) + " bytes to a round (engine alone " + rawBytes
                 + "); a Status is 48");

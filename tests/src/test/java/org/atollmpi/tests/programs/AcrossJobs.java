@@ -23,7 +23,8 @@ import mpi.MPI;
  * writes its name to FILE; the connecting job's rank 0 reads it there (as a program passes a port
  * name out of band). Across the intercommunicator: point-to-point both ways, short (eager) and
  * long (rendezvous over the bridge: a Get of the sender's board memory) messages from arrays and
- * direct buffers, a rooted bcast each way, an allreduce across; then the two merge into one
+ * direct buffers, a rooted bcast each way, an allreduce across (a stranger's connection to the
+ * port, which proves no secret, is refused first); then the two merge into one
  * intracommunicator (the accepting job first) that runs an allreduce, an allgather and a barrier,
  * and both disconnect. The connecting job then tries a port whose listener is gone: ERR_PORT on
  * every member.
@@ -50,6 +51,9 @@ public final class AcrossJobs {
                 publish(file, port[0]);
             } else if (me == 0) {
                 port[0] = await(file);
+                // a stranger knocks first with bytes that prove nothing: the port refuses it and
+                // goes on waiting for this job
+                knock(port[0]);
             }
         });
 
@@ -130,6 +134,19 @@ public final class AcrossJobs {
             });
         }
         Check.done();
+    }
+
+    /** Connects to the port's listener, sends what is no handshake, and hangs up. */
+    private static void knock(String portName) {
+        String contact = portName.split(":")[4];
+        int dot = contact.indexOf('.');
+        try (java.net.Socket s = new java.net.Socket(
+                java.net.InetAddress.getByAddress(java.util.HexFormat.of().parseHex(contact.substring(0, dot))),
+                Integer.parseInt(contact.substring(dot + 1)))) {
+            s.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static byte[] pattern(int n, int seed) {
