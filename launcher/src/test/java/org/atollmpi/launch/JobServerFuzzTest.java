@@ -97,6 +97,9 @@ class JobServerFuzzTest {
                     } else if (r instanceof JobServer.Abort a) {
                         assertTrue(a.message().length() <= MAX_MESSAGE_CHARS);
                     }
+                    if (r instanceof JobServer.Spawn sp) {
+                        assertTrue(sp.args().size() <= MAX_SPAWN_ARGS, "a SPAWN beyond the argument limit decoded");
+                    }
                 }
             } catch (ProtocolException e) {
                 refused++;
@@ -161,7 +164,15 @@ class JobServerFuzzTest {
     }
 
     private static byte[] validRankFrame(SplittableRandom random) {
-        return switch (random.nextInt(3)) {
+        return switch (random.nextInt(4)) {
+            case 3 -> frame(SPAWN, o -> {
+                o.writeInt(random.nextInt(10));
+                int n = random.nextInt(6);
+                o.writeInt(n);
+                for (int i = 0; i < n; i++) {
+                    o.writeUTF(i == 0 ? "-np" : "arg \u00e9 " + random.nextInt());
+                }
+            });
             case 0 -> frame(EXCHANGE, o -> {
                 o.writeInt(random.nextInt(4));
                 byte[] blob = new byte[random.nextInt(64)];

@@ -511,6 +511,9 @@ public final class Engine implements AutoCloseable {
             return 0;
         }
         try {
+            if (closed) { // again under the lock: close() may have closed the port since the look above
+                throw finalizedWhileWaiting();
+            }
             return progressLocked(true);
         } finally {
             lock.unlock();

@@ -60,6 +60,19 @@ class AcrossJobsTest {
         Shm.assertNothingLeft(shm, a);
     }
 
+    @ParameterizedTest(name = "the {0} job has room for {1} processes of other jobs: ERR_PORT in both, no wait")
+    @CsvSource({"accepting, 1", "connecting, 0"})
+    void aJobWithoutRoomForTheOtherRefusesOnBothSides(String which, String slots) {
+        Path file = dir.resolve("port");
+        Job accept = job(2, "--board=shm", "accept", file).args("refused");
+        Job connect = job(2, "--board=shm", "connect", file).args("refused");
+        (which.equals("accepting") ? accept : connect).env("ATOLL_DYNAMIC_PEERS", slots);
+        RunningJob a = accept.start();
+        RunningJob c = connect.start();
+        a.await().assertOk(2);
+        c.await().assertOk(2);
+    }
+
     @ParameterizedTest(name = "with {0}, mpirun ends both jobs with the dead one's status, naming it")
     @CsvSource({"child-dies, 3", "parent-dies, 4"})
     void aDeadJobEndsTheOtherOfASpawn(String mode, int status) {

@@ -27,7 +27,8 @@ import mpi.MPI;
  * port, which proves no secret, is refused first); then the two merge into one
  * intracommunicator (the accepting job first) that runs an allreduce, an allgather and a barrier,
  * and both disconnect. The connecting job then tries a port whose listener is gone: ERR_PORT on
- * every member.
+ * every member. With a third argument {@code refused}, one of the jobs has no room for the other's
+ * processes: both raise ERR_PORT instead of connecting.
  */
 public final class AcrossJobs {
     private static final int LONG = 1 << 20;
@@ -56,6 +57,28 @@ public final class AcrossJobs {
                 knock(port[0]);
             }
         });
+
+        if (args.length > 2 && args[2].equals("refused")) {
+            // one side has no room for the other's processes (ATOLL_DYNAMIC_PEERS): ERR_PORT at every
+            // member of both jobs, naming the setting on the side that lacks it, and no wait
+            step("a job without room for the other's processes: ERR_PORT on both sides", () -> {
+                world.setErrhandler(MPI.ERRORS_RETURN);
+                expectError(MPI.ERR_PORT, "a bridge with no slots left",
+                    () -> {
+                        if (accepting) {
+                            world.accept(port[0], 0);
+                        } else {
+                            world.connect(port[0], 0);
+                        }
+                    }, "other job");
+                world.setErrhandler(MPI.ERRORS_ARE_FATAL);
+                if (accepting && me == 0) {
+                    Intracomm.closePort(port[0]);
+                }
+            });
+            Check.done();
+            return;
+        }
 
         Intercomm[] inter = {null};
         step(accepting ? "accept a connection of another job" : "connect to another job's port", () -> {
