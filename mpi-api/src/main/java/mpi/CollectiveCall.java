@@ -105,27 +105,27 @@ final class CollectiveCall {
         int[] mine = {local != null ? comm.rank + 1 : 0};
         int[] any = new int[1];
         comm.allReduce(mine, any, 1, MPI.INT, MPI.MAX);
-        boolean here = false;
-        if (comm.isInterImpl()) {
-            int[] theirs = any.clone();
-            comm.allReduce(theirs, any, 1, MPI.INT, MPI.MAX);
-            here = any[0] != 0;
-            any[0] = Math.max(theirs[0], any[0]);
+        if (!comm.isInterImpl()) {
+            return agreed(local, any[0], 0);
         }
-        return agreed(local, any[0], here || !comm.isInterImpl());
+        int[] own = new int[1];
+        comm.allReduce(any, own, 1, MPI.INT, MPI.MAX); // of the other group's maxima: this group's
+        return agreed(local, own[0], any[0]);
     }
 
     /**
-     * The outcome of the agreement: this member's failure, or one naming the member whose function
-     * failed ({@code failedRank} + 1, 0 for none; {@code ownGroup}: a member of this group).
+     * The outcome of the agreement: this member's failure, or one naming a member whose function
+     * failed, from the MAX of (rank + 1)s of this group ({@code ownMax}) and of the other group
+     * of an intercommunicator ({@code otherMax}); 0 where none failed.
      */
-    private String agreed(String local, int failedRank, boolean ownGroup) {
-        if (local != null || failedRank == 0) {
+    private String agreed(String local, int ownMax, int otherMax) {
+        if (local != null || ownMax == 0 && otherMax == 0) {
             return local;
         }
         failedElsewhere = true;
-        return name + ": the user function of " + userOp.op + " failed on rank " + (failedRank - 1)
-            + (ownGroup ? " of the communicator" : " of the remote group") + " (this rank's result is not valid)";
+        boolean own = ownMax != 0;
+        return name + ": the user function of " + userOp.op + " failed on rank " + ((own ? ownMax : otherMax) - 1)
+            + (own ? " of the communicator" : " of the remote group") + " (this rank's result is not valid)";
     }
 
     /** MAX of one int, made here: the API's cache of predefined reductions is filled by calls. */
@@ -177,8 +177,7 @@ final class CollectiveCall {
                     m = localMessage;
                 } else if (e == ErrorClass.SUCCESS) {
                     // across: any[0] the other group's, any[1] this group's
-                    boolean own = !inter || any[1] != 0;
-                    String f = agreed(failure, own ? (inter ? any[1] : any[0]) : any[0], own);
+                    String f = inter ? agreed(failure, any[1], any[0]) : agreed(failure, any[0], 0);
                     if (f != null) {
                         e = failureClass();
                         m = f;

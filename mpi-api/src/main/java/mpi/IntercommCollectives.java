@@ -512,12 +512,6 @@ final class IntercommCollectives {
     }
 
     /**
-     * Allreduce and reduce_scatter: the reduction of {@code s} ({@code count} elements,
-     * {@code bytes} long) in this group to its leader, the leaders' swap, the leader receiving the
-     * other group's result at {@code (theirs, offset)}; then {@code spread} (from the leader to
-     * this group), with the call's tags 0, 1 and 2.
-     */
-    /**
      * Whether a user function failed anywhere on {@code c}, as a schedule (a nonblocking
      * reduction's agreement, {@link CollectiveCall}): two MAX rounds across of one int,
      * {@code flag} in, {@code any[0]} the other group's maximum and {@code any[1]}, of those, this
@@ -539,6 +533,12 @@ final class IntercommCollectives {
             .start();
     }
 
+    /**
+     * Allreduce and reduce_scatter: the reduction of {@code s} ({@code count} elements,
+     * {@code bytes} long) in this group to its leader, the leaders' swap, the leader receiving the
+     * other group's result at {@code (theirs, offset)}; then {@code spread} (from the leader to
+     * this group), with the call's tags 0, 1 and 2.
+     */
     private static Operation acrossLeaders(Intercomm c, Engine e, int tag, CollectiveData.Region s, int count,
                                            Reduction red, int bytes, Object theirs, long offset,
                                            Sequence.Stage spread) {
