@@ -68,7 +68,15 @@ public final class JobBootstrap implements JobWiring {
     private boolean finalizeAcked;
     private boolean abortAcked;
     /** Jobs started by {@link #spawn} that have ended: request, then status and message; guarded by {@code lock}. */
-    private final java.util.Map<Integer, String> spawnEnded = new java.util.HashMap<>();
+    private final java.util.Map<Integer, SpawnEnd> spawnEnded = new java.util.HashMap<>();
+
+    /** How a spawned job ended: mpirun's status for it, and what it said. */
+    private record SpawnEnd(int status, String message) {
+        @Override
+        public String toString() {
+            return "status " + status + (message.isEmpty() ? "" : ": " + message);
+        }
+    }
     /** Requests whose job has connected: its failure ends this job; guarded by {@code lock}. */
     private final java.util.Set<Integer> spawnsConnected = new java.util.HashSet<>();
     /** Why the connection ended; null while it is up. */
@@ -312,26 +320,20 @@ public final class JobBootstrap implements JobWiring {
 
     @Override
     public void spawnConnected(int request) {
-        String ended;
+        SpawnEnd ended;
         synchronized (lock) {
             spawnsConnected.add(request);
             ended = spawnEnded.get(request);
         }
-        if (ended != null && !ended.startsWith("status 0")) {
-            abortForSpawned(request, ended);
+        if (ended != null && ended.status() != 0) {
+            abortForSpawned(ended);
         }
     }
 
     /** A connected spawned job failed: end this one (on a thread of its own: the watchdog reads the ACK). */
-    private void abortForSpawned(int request, String ended) {
-        int status;
-        try {
-            status = Integer.parseInt(ended.substring("status ".length()).split(":", 2)[0].trim());
-        } catch (RuntimeException e) {
-            status = 1;
-        }
-        int code = status == 0 ? 1 : status;
-        Thread t = new Thread(() -> abort(code, false, "a job it spawned ended with " + ended), "atoll-spawned-failed");
+    private void abortForSpawned(SpawnEnd ended) {
+        Thread t = new Thread(() -> abort(ended.status(), false, "a job it spawned ended with " + ended),
+            "atoll-spawned-failed");
         t.setDaemon(true);
         t.start();
     }
@@ -342,7 +344,8 @@ public final class JobBootstrap implements JobWiring {
             if (lost != null) {
                 return "mpirun is gone (" + lost + ")";
             }
-            return spawnEnded.get(request);
+            SpawnEnd ended = spawnEnded.get(request);
+            return ended == null ? null : ended.toString();
         }
     }
 
@@ -462,7 +465,7 @@ public final class JobBootstrap implements JobWiring {
                         int request = body.readInt();
                         int status = body.readInt();
                         String message = body.readUTF();
-                        String ended = "status " + status + (message.isEmpty() ? "" : ": " + message);
+                        SpawnEnd ended = new SpawnEnd(status, message);
                         boolean connected;
                         synchronized (lock) {
                             spawnEnded.put(request, ended);
@@ -470,7 +473,7 @@ public final class JobBootstrap implements JobWiring {
                             lock.notifyAll();
                         }
                         if (connected && status != 0) {
-                            abortForSpawned(request, ended);
+                            abortForSpawned(ended);
                         }
                     }
                     case DIAGNOSE -> answerDiagnosis();
