@@ -102,6 +102,8 @@ public final class Bridges {
      * @param unionSize both groups
      * @param key       the union's key (its connections prove it)
      * @param exchange  every member's blob (this one's given), in union order: collective over the union
+     * @throws IllegalStateException when this rank cannot bridge (no slots left, a board that
+     *                               cannot serve its memory), saying why
      */
     public int open(int unionRank, int unionSize, long key, int first, int count, Function<byte[], byte[][]> exchange) {
         String refused = refusal(count);
@@ -152,6 +154,11 @@ public final class Bridges {
         };
         PortMemory memory = universe.memory();
         HostPort bridge = new TcpBoardSupplier(config.withHost(address.getHostAddress())).openPort(union, memory);
-        return universe.attach(bridge, first, count);
+        try {
+            return universe.attach(bridge, first, count);
+        } catch (RuntimeException e) {
+            bridge.close(); // its listener and event loop would outlive the refusal
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 }

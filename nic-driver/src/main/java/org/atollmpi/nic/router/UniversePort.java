@@ -118,6 +118,11 @@ public final class UniversePort implements HostPort {
             throw new IllegalArgumentException("ranks " + first + ".." + (first + count - 1) + " are not ranks of "
                 + bridge);
         }
+        if (bridge.fastSendCapacity() < fastSendCapacity() || bridge.maxSendLength() < maxSendLength) {
+            throw new IllegalArgumentException(bridge + " takes fast sends of " + bridge.fastSendCapacity()
+                + " and records of " + bridge.maxSendLength() + " bytes, less than the engine sends ("
+                + fastSendCapacity() + ", " + maxSendLength + ")");
+        }
         if (count > slotBridge.length - nextSlot) {
             throw new IllegalStateException("this process can reach " + slotBridge.length + " processes of other jobs"
                 + " and " + nextSlot + " are taken: " + count + " more do not fit (ATOLL_DYNAMIC_PEERS sets how many)");
@@ -146,9 +151,9 @@ public final class UniversePort implements HostPort {
         return size;
     }
 
+    /** The job's port's; a bridge must take as much ({@link #attach} checks). */
     @Override
     public int fastSendCapacity() {
-        // a bridge's is the TCP board's, which is at least the shm board's
         return job.fastSendCapacity();
     }
 
@@ -176,12 +181,7 @@ public final class UniversePort implements HostPort {
         if (target < jobSize) {
             return job.fastSend(target, header0, header1, srcBase, srcOffset, length);
         }
-        HostPort b = bridgeOf(target);
-        int i = indexOf(target);
-        // a bridge's slot may hold less than the job's: then it goes as a record (the engine
-        // numbers its messages, so the two channels need not keep order between them)
-        return length <= b.fastSendCapacity() ? b.fastSend(i, header0, header1, srcBase, srcOffset, length)
-            : b.send(i, header0, header1, srcBase, srcOffset, length);
+        return bridgeOf(target).fastSend(indexOf(target), header0, header1, srcBase, srcOffset, length);
     }
 
     @Override
