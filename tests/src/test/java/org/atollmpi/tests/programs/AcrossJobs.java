@@ -23,8 +23,9 @@ import mpi.MPI;
  * writes its name to FILE; the connecting job's rank 0 reads it there (as a program passes a port
  * name out of band). Across the intercommunicator: point-to-point both ways, short (eager) and
  * long (rendezvous over the bridge: a Get of the sender's board memory) messages from arrays and
- * direct buffers, a rooted bcast each way, an allreduce across (a stranger's connection to the
- * port, which proves no secret, is refused first); then the two merge into one
+ * direct buffers, a rooted bcast each way, an allreduce across (first a stranger's connection to
+ * the port, which proves nothing, and the job's own connect with a wrong secret are refused, and
+ * accept goes on waiting); then the two merge into one
  * intracommunicator (the accepting job first) that runs an allreduce, an allgather and a barrier,
  * and both disconnect. The connecting job then tries a port whose listener is gone: ERR_PORT on
  * every member. With a third argument {@code refused}, one of the jobs has no room for the other's
@@ -57,6 +58,15 @@ public final class AcrossJobs {
                 knock(port[0]);
             }
         });
+
+        if (!accepting) {
+            step("a port name with a wrong secret is refused: ERR_PORT on every member", () -> {
+                world.setErrhandler(MPI.ERRORS_RETURN);
+                String forged = me == 0 ? port[0].substring(0, port[0].length() - 32) + "0".repeat(32) : null;
+                expectError(MPI.ERR_PORT, "connect with a wrong secret", () -> world.connect(forged, 0), "refused");
+                world.setErrhandler(MPI.ERRORS_ARE_FATAL);
+            });
+        }
 
         if (args.length > 2 && args[2].equals("refused")) {
             // one side has no room for the other's processes (ATOLL_DYNAMIC_PEERS): ERR_PORT at every

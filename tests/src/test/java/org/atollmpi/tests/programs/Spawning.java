@@ -17,8 +17,8 @@ import mpi.MPI;
  * and every child, a bcast from each side, an allreduce across, and a merge (parents first) with
  * an allreduce on it, before both disconnect. Then spawnMultiple of one program twice (one child
  * job of two), spawnMultiple of two programs (one job of three; APPNUM 0 and 1), a program that
- * does not exist (ERR_SPAWN at every parent, after mpirun said why), and spawnMultiple of a Java
- * program with an executable (ERR_SPAWN: not supported). MPI.UNIVERSE_SIZE is
+ * does not exist (ERR_SPAWN at every parent, after mpirun said why), and spawnMultiple of two Java
+ * programs with different JVM options or of a Java program with an executable (ERR_SPAWN). MPI.UNIVERSE_SIZE is
  * at least the world's size. With {@code child-dies}, the child dies after connecting while the
  * parents wait for its message, and with {@code parent-dies} the parents die while the child waits:
  * mpirun must end both jobs.
@@ -110,6 +110,12 @@ public final class Spawning {
             expectError(MPI.ERR_SPAWN, "spawn of a missing class",
                 () -> world.spawn("java", new String[] {"-cp", System.getProperty("java.class.path"),
                     "org.atollmpi.tests.programs.NoSuchProgram"}, 1, MPI.INFO_NULL, 0, null), "spawn");
+            String[] otherOptions = new String[childArgs.length + 1];
+            otherOptions[0] = "-Xmx64m";
+            System.arraycopy(childArgs, 0, otherOptions, 1, childArgs.length);
+            expectError(MPI.ERR_SPAWN, "spawnMultiple of two programs with different JVM options",
+                () -> world.spawnMultiple(new String[] {"java", "java"}, new String[][] {childArgs, otherOptions},
+                    new int[] {1, 1}, null, 0, null), "JVM options");
             expectError(MPI.ERR_SPAWN, "spawnMultiple of a Java program and an executable",
                 () -> world.spawnMultiple(new String[] {"java", "/bin/true"},
                     new String[][] {childArgs, {}}, new int[] {1, 1}, null, 0, null), "Java");
