@@ -3,6 +3,7 @@ package org.atollmpi.engine;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
@@ -97,7 +98,9 @@ public final class Engine implements AutoCloseable {
     private final ReentrantLock lock;
     private final TargetGuards guards;               // thread-safe engines only
     private final IdleStrategy soleIdler;
+    private final IdleStrategy soleParking;           // single-threaded engines called from a virtual thread
     private final ThreadLocal<IdleStrategy> idlers;
+    private final ParkedWaiters parked;              // thread-safe engines only: waiting virtual threads
 
     private final HeldMessagePool held = new HeldMessagePool();
     private final Faults faults = new Faults();
@@ -143,8 +146,13 @@ public final class Engine implements AutoCloseable {
         this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
         this.pools = threadSafe ? ThreadLocal.withInitial(() -> new OperationPool(OperationPool.PER_THREAD_CAPACITY)) : null;
         this.counters = new EngineCounters(size);
+        // A virtual thread's waits park (ParkingIdleStrategy).
         this.soleIdler = threadSafe ? null : newIdleStrategy(config, false);
-        this.idlers = threadSafe ? ThreadLocal.withInitial(() -> newIdleStrategy(config, true)) : null;
+        this.soleParking = threadSafe ? null : new ParkingIdleStrategy();
+        this.idlers = threadSafe
+            ? ThreadLocal.withInitial(() -> ThreadKind.currentIsVirtual() ? new ParkingIdleStrategy() : newIdleStrategy(config, true))
+            : null;
+        this.parked = threadSafe ? new ParkedWaiters() : null;
         this.sequencer = new Sequencer(size, held);
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
@@ -478,6 +486,10 @@ public final class Engine implements AutoCloseable {
             return;
         }
         IdleStrategy idle = idler();
+        if (parked != null && idle instanceof ParkingIdleStrategy) {
+            awaitVirtual(op, idle);
+            return;
+        }
         while (!op.complete) {
             int work = progressUnlessBusy();
             if (!op.complete) {
@@ -485,6 +497,31 @@ public final class Engine implements AutoCloseable {
             }
         }
         idle.reset();
+    }
+
+    /**
+     * {@link #await} for a virtual thread of a thread-safe engine: one waiting virtual thread
+     * drives progress, the others park until their operation completes ({@link ParkedWaiters}),
+     * so that they leave their carriers to the program's other virtual threads.
+     */
+    private void awaitVirtual(Operation op, IdleStrategy idle) {
+        Thread me = Thread.currentThread();
+        try {
+            while (!op.complete) {
+                int work = progressUnlessBusy();
+                if (op.complete) {
+                    break;
+                }
+                if (parked.drive(me)) {
+                    idle.idle(work);
+                } else {
+                    parked.park(op, me);
+                }
+            }
+        } finally {
+            idle.reset();
+            parked.leave(me);
+        }
     }
 
     /** Progresses once (unless another thread is progressing) and says whether {@code op} is complete. */
@@ -1463,6 +1500,10 @@ public final class Engine implements AutoCloseable {
         op.role = null;
         op.owner = null;
         op.complete = true;
+        Thread waiter = op.waiter; // a parked virtual thread (ParkedWaiters), read after the write above
+        if (waiter != null) {
+            LockSupport.unpark(waiter);
+        }
         if (op.hook != null) {
             queueHook(op);
         }
@@ -1525,7 +1566,11 @@ public final class Engine implements AutoCloseable {
     }
 
     private IdleStrategy idler() {
-        return lock == null ? soleIdler : idlers.get();
+        if (lock == null) {
+            // THREAD_SERIALIZED lets any thread call, one at a time: a virtual one among them.
+            return ThreadKind.currentIsVirtual() ? soleParking : soleIdler;
+        }
+        return idlers.get();
     }
 
     /** Takes the engine's lock (if it has one) for a part that drives the port itself ({@link OneSidedChannel}). */

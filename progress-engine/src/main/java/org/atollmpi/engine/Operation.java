@@ -60,6 +60,7 @@ public final class Operation {
     CompletionHook hook;    // run once, from the progress loop, after completion
     boolean hooked;         // a hook was registered: release takes the engine's lock
     Operation nextCompleted; // the engine's list of completed operations with a hook
+    volatile Thread waiter;  // a virtual thread parked until this completes (ParkedWaiters)
 
     // --- where it waits ---
     Operation next;         // posted-receive queue, or the send queue of its target

@@ -1,6 +1,7 @@
 package org.atollmpi.engine;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One tiny lock per target rank, for a thread-safe engine: whoever holds a target's guard is the
@@ -19,6 +20,8 @@ final class TargetGuards {
     private static final int STRIDE = 16;
     /** Spins before a waiting thread yields its core (ranks may share cores with their threads). */
     private static final int SPINS = 64;
+    /** A virtual thread's pause between looks (see {@link #waitForHolder}): a deposit takes a few µs. */
+    private static final long VIRTUAL_PARK_NANOS = 10_000;
 
     private final AtomicIntegerArray words;
 
@@ -36,8 +39,22 @@ final class TargetGuards {
                 Thread.onSpinWait();
             } else {
                 spins = 0;
-                Thread.yield();
+                waitForHolder();
             }
+        }
+    }
+
+    /**
+     * Lets the holder finish. A platform thread yields its core. A virtual thread parks for a
+     * moment instead: yielding would put it back on its carrier's own queue, ahead of the holder
+     * when the holder is a virtual thread that blocked inside the deposit (a TCP link's monitor)
+     * and was resubmitted from elsewhere, and spinning waiters could then keep every carrier from it.
+     */
+    private static void waitForHolder() {
+        if (ThreadKind.currentIsVirtual()) {
+            LockSupport.parkNanos(VIRTUAL_PARK_NANOS);
+        } else {
+            Thread.yield();
         }
     }
 

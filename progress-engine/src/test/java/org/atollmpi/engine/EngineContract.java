@@ -1448,4 +1448,72 @@ abstract class EngineContract {
             }
         });
     }
+
+    /**
+     * Blocking calls from virtual threads park instead of holding their carriers: per rank 200
+     * virtual threads block in receives (every protocol's sizes) before the virtual threads that
+     * send to them are started, from the rank's platform thread, on the same carriers. With waits
+     * that spin and yield, the receivers kept the carriers and the senders never ran.
+     */
+    @Test
+    void virtualThreadsWaitingForSendersThatStartLaterLeaveThemTheCarriers() throws Exception {
+        java.lang.reflect.Method startVirtual = virtualThreadStarter();
+        int threads = 200;
+        // The idling a job gets by default (the contract's other tests back off into parks, which
+        // hides the fault: a parked waiter leaves its carrier whatever the engine does).
+        EngineConfig adaptive = new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.ADAPTIVE,
+            EngineConfig.HeapRendezvous.RING, false);
+        run(2, BoardLimits.DEFAULT, true, adaptive, e -> {
+            int other = 1 - e.rank();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch aboutToReceive = new CountDownLatch(threads);
+            List<Thread> started = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int tag = t;
+                int n = SIZES[t % SIZES.length];
+                started.add((Thread) startVirtual.invoke(null, (Runnable) () -> {
+                    try {
+                        byte[] in = new byte[n];
+                        aboutToReceive.countDown();
+                        Operation op = e.recv(in, B, n, other, tag, CTX);
+                        assertEquals(n, op.statusBytes, "bytes of tag " + tag);
+                        assertArrayEquals(pattern(n, tag), in, "data of tag " + tag);
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    }
+                }));
+            }
+            assertTrue(aboutToReceive.await(30, TimeUnit.SECONDS), "receivers started");
+            for (int t = threads - 1; t >= 0; t--) {
+                int tag = t;
+                int n = SIZES[t % SIZES.length];
+                started.add((Thread) startVirtual.invoke(null, (Runnable) () -> {
+                    try {
+                        byte[] out = pattern(n, tag);
+                        e.send(Engine.MODE_STANDARD, out, B, n, other, tag, CTX);
+                    } catch (Throwable ex) {
+                        failure.compareAndSet(null, ex);
+                    }
+                }));
+            }
+            for (Thread t : started) {
+                t.join(60_000);
+                assertFalse(t.isAlive(), "a virtual thread still waits after 60 s");
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            e.quiesce();
+        });
+    }
+
+    /** {@code Thread.startVirtualThread}; the test is skipped before Java 21. */
+    static java.lang.reflect.Method virtualThreadStarter() {
+        try {
+            return Thread.class.getMethod("startVirtualThread", Runnable.class);
+        } catch (NoSuchMethodException e) {
+            org.junit.jupiter.api.Assumptions.abort("virtual threads need Java 21; this is " + Runtime.version());
+            return null;
+        }
+    }
 }

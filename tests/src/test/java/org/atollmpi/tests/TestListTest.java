@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import org.atollmpi.tests.harness.Job;
 import org.atollmpi.tests.harness.JobResult;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -24,7 +25,7 @@ class TestListTest {
      * One line: the program, its ranks and arguments, its time limit, and what mpirun gets before
      * the program ({@code x:VAR=value} becomes {@code -x VAR=value}, {@code opt:--flag} the flag).
      */
-    record Entry(String program, int np, List<String> args, Duration timeout, List<String> mpirunOptions) {
+    record Entry(String program, int np, List<String> args, Duration timeout, List<String> mpirunOptions, int minJava) {
         String name() {
             return program + " np=" + np + (args.isEmpty() ? "" : " " + String.join(" ", args))
                     + (mpirunOptions.isEmpty() ? "" : " [" + String.join(" ", mpirunOptions) + "]");
@@ -41,6 +42,9 @@ class TestListTest {
         java.util.regex.Pattern only = java.util.regex.Pattern.compile(filter);
         return read().stream().filter(e -> filter.isEmpty() || only.matcher(e.name()).find())
                 .map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+            // The ranks run on this JVM's Java (the launcher starts them with its own java.home).
+            Assumptions.assumeTrue(Runtime.version().feature() >= e.minJava(),
+                () -> "needs Java " + e.minJava() + ", this is " + Runtime.version());
             JobResult result = Job.mpirun(e.np())
                     .args(e.mpirunOptions().toArray(String[]::new))
                     .args(PROGRAMS + e.program())
@@ -68,10 +72,13 @@ class TestListTest {
                 String program = words.remove(0);
                 int np = Integer.parseInt(words.remove(0));
                 Duration timeout = Job.DEFAULT_TIMEOUT;
+                int minJava = 17;
                 List<String> options = new ArrayList<>();
                 for (int i = 0; i < words.size(); ) {
                     String w = words.get(i);
-                    if (w.startsWith("timeout=")) {
+                    if (w.startsWith("java=")) {
+                        minJava = Integer.parseInt(w.substring(5));
+                    } else if (w.startsWith("timeout=")) {
                         timeout = Duration.ofSeconds(Long.parseLong(w.substring(8)));
                     } else if (w.startsWith("x:")) {
                         options.add("-x");
@@ -84,7 +91,7 @@ class TestListTest {
                     }
                     words.remove(i);
                 }
-                entries.add(new Entry(program, np, List.copyOf(words), timeout, List.copyOf(options)));
+                entries.add(new Entry(program, np, List.copyOf(words), timeout, List.copyOf(options), minJava));
             }
         }
         return entries;

@@ -120,6 +120,10 @@ abstract class OsuBenchmark {
      */
     static void main(OsuOptions.Kind kind, String program, String[] args, int threadLevel,
                      BiFunction<OsuOptions, Comm, OsuBenchmark> factory) {
+        if (java.util.Arrays.asList(args).contains(OsuOptions.VIRTUAL_THREAD)) {
+            // Another thread than main calls MPI: MPI asks for THREAD_SERIALIZED at least.
+            threadLevel = Math.max(threadLevel, MPI.THREAD_SERIALIZED);
+        }
         int provided = MPI.InitThread(args, threadLevel);
         Comm world = MPI.COMM_WORLD;
         int rank = world.getRank();
@@ -144,7 +148,8 @@ abstract class OsuBenchmark {
             status = 1;
         }
         if (status == 0) {
-            status = perform(kind, program, options, benchmark, world);
+            status = options.virtualThread ? performInVirtualThread(kind, program, options, benchmark, world)
+                : perform(kind, program, options, benchmark, world);
         }
         System.out.flush();
         MPI.Finalize();
@@ -182,6 +187,48 @@ abstract class OsuBenchmark {
         benchmark.tearDown();
         int reported = benchmark.report();
         return benchmark.failedSizes == 0 ? reported : 1;
+    }
+
+    /**
+     * {@link #perform} in a virtual thread ({@code --virtual-thread}), the main thread waiting for
+     * it: how a program written for virtual threads calls MPI. Looked up by reflection, so that
+     * the benchmarks still compile for Java 17 (where the option says it needs 21).
+     */
+    private static int performInVirtualThread(OsuOptions.Kind kind, String program, OsuOptions options,
+                                              OsuBenchmark benchmark, Comm world) {
+        java.lang.reflect.Method start;
+        try {
+            start = Thread.class.getMethod("startVirtualThread", Runnable.class);
+        } catch (NoSuchMethodException e) {
+            if (world.getRank() == 0) {
+                System.err.println(program + ": " + OsuOptions.VIRTUAL_THREAD + " needs Java 21 or later; this is "
+                    + Runtime.version());
+            }
+            return 1;
+        }
+        int[] status = {1};
+        Throwable[] failure = new Throwable[1];
+        Runnable body = () -> {
+            try {
+                status[0] = perform(kind, program, options, benchmark, world);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        };
+        try {
+            ((Thread) start.invoke(null, body)).join();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Thread.startVirtualThread failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the benchmark's virtual thread ran", e);
+        }
+        if (failure[0] instanceof RuntimeException e) {
+            throw e;
+        } else if (failure[0] instanceof Error e) {
+            throw e;
+        }
+        return status[0];
     }
 
     /** OSU's message when {@code ranks} do not suit the benchmark, or null. */

@@ -30,6 +30,8 @@ import org.atollmpi.bench.report.Charts;
  *                                  run's parameters (benchmark, ranks, board, options, date, host)
  *       --plot FILE.png|FILE.svg   also draw the main figure against the message size (log-log)
  *       --progress                 on standard error, which size is running (OSU's output unchanged)
+ *       --virtual-thread           run the benchmark's loop in a virtual thread (Java 21+), MPI at
+ *                                  THREAD_SERIALIZED or above
  *   -f, --full                     collectives: more columns (min and max over the ranks, ...)
  *   -g, --allocation               point-to-point: bytes allocated per iteration at 8 bytes (each rank)
  *   -v, --version                  print the benchmark's header line
@@ -213,13 +215,16 @@ public final class OsuOptions {
     public final Path plot;
     /** {@code --progress}: the running size on standard error. */
     public final boolean progress;
+    /** {@code --virtual-thread}: the benchmark runs in a virtual thread, not the main thread. */
+    public final boolean virtualThread;
     /** The arguments as given, for the machine-readable output's record of the run. */
     private final String[] args;
 
     private OsuOptions(Kind kind, int minSize, int maxSize, int iterations, int warmup, BufferKind buffers,
                        int windowSize, boolean validate, boolean full, boolean allocation, int threads,
                        RmaSync sync, WindowCreation window, boolean percentiles, boolean jitWarmup, boolean version,
-                       boolean help, Format format, Path plot, boolean progress, String[] args) {
+                       boolean help, Format format, Path plot, boolean progress, boolean virtualThread,
+                       String[] args) {
         this.kind = kind;
         this.minSize = minSize;
         this.maxSize = maxSize;
@@ -240,6 +245,7 @@ public final class OsuOptions {
         this.format = format;
         this.plot = plot;
         this.progress = progress;
+        this.virtualThread = virtualThread;
         this.args = args.clone();
     }
 
@@ -269,6 +275,7 @@ public final class OsuOptions {
         Format format = Format.TEXT;
         Path plot = null;
         boolean progress = false;
+        boolean virtualThread = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             char option = letter(arg);
@@ -330,6 +337,7 @@ public final class OsuOptions {
                     }
                 }
                 case 'R' -> progress = true;
+                case 'V' -> virtualThread = true;
                 case 'P' -> percentiles = true;
                 case 'J' -> jitWarmup = true;
                 case 'c' -> validate = true;
@@ -349,11 +357,14 @@ public final class OsuOptions {
             min = 1;
         }
         return new OsuOptions(kind, min, max, iterations, warmup, buffers, windowSize, validate, full, allocation,
-                threads, sync, window, percentiles, jitWarmup, version, help, format, plot, progress, args);
+                threads, sync, window, percentiles, jitWarmup, version, help, format, plot, progress, virtualThread, args);
     }
 
-    /** The long-only options every benchmark accepts: --format, --plot, --progress. */
-    private static final String UNIVERSAL = "FLR";
+    /** The long-only options every benchmark accepts: --format, --plot, --progress, --virtual-thread. */
+    private static final String UNIVERSAL = "FLRV";
+
+    /** The option that runs the benchmark in a virtual thread: looked for before MPI starts (the thread level). */
+    static final String VIRTUAL_THREAD = "--virtual-thread";
 
     /** The letter of a short or long option ('P' and 'J' for the long-only ones), or 0 for anything else. */
     private static char letter(String arg) {
@@ -371,6 +382,7 @@ public final class OsuOptions {
             case "--format" -> 'F';
             case "--plot" -> 'L';
             case "--progress" -> 'R';
+            case VIRTUAL_THREAD -> 'V';
             case "-c", "--validation" -> 'c';
             case "-f", "--full" -> 'f';
             case "-g", "--allocation" -> 'g';
@@ -522,6 +534,7 @@ public final class OsuOptions {
             b.append("      --plot FILE.png|FILE.svg  also draw the first figure against the message size (log-log)\n");
         }
         b.append("      --progress                print the size running to standard error (stdout unchanged)\n");
+        b.append("      --virtual-thread          run the benchmark in a virtual thread (Java 21+; MPI at THREAD_SERIALIZED)\n");
         b.append("  -v, --version                 print the benchmark's header line\n");
         b.append("  -h, --help                    print this help\n");
         b.append(switch (kind) {
