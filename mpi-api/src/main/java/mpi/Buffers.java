@@ -30,6 +30,10 @@ import org.atollmpi.engine.types.TypeLayout;
  *     buffer's own elements;</li>
  * <li>a heap {@link Buffer}: its backing array from {@code arrayOffset()}, otherwise as a direct
  *     buffer;</li>
+ * <li>a {@code java.lang.foreign.MemorySegment} (Java 22+, {@link SegmentAccess}): a native one
+ *     as a direct buffer, from its first byte, a heap one as the array behind it, from the
+ *     segment's offset in it; an mpiJava offset counts bytes; a read-only heap segment is refused
+ *     (Java hands out no array for it), a read-only one of either kind where data are written;</li>
  * <li>{@code null} with count 0 (or a type with no data: a zero-size type is legal MPI and
  *     moves no bytes, whatever the count).</li>
  * </ul>
@@ -56,7 +60,28 @@ final class Buffers {
             Buffer b = (Buffer) buf;
             return b.isDirect() ? null : b.array();
         }
+        if (SegmentAccess.isSegment(buf)) {
+            return SegmentAccess.base(buf);
+        }
         return buf == null ? EMPTY : buf;
+    }
+
+    /** Whether {@code buf} is native memory: a direct buffer or a native memory segment. */
+    static boolean isNative(Object buf) {
+        return buf instanceof Buffer ? ((Buffer) buf).isDirect()
+            : SegmentAccess.isSegment(buf) && SegmentAccess.isNative(buf);
+    }
+
+    /** Bytes in {@code buf}: an array's, a buffer's capacity, a segment's size; 0 for anything else. */
+    static long capacityBytes(Object buf) {
+        if (buf instanceof Buffer) {
+            return (long) ((Buffer) buf).capacity() * elementSize((Buffer) buf);
+        }
+        if (SegmentAccess.isSegment(buf)) {
+            return SegmentAccess.byteSize(buf);
+        }
+        return buf != null && buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive()
+            ? (long) Array.getLength(buf) * elementSize(buf.getClass()) : 0;
     }
 
     /**
@@ -129,10 +154,13 @@ final class Buffers {
         if (buf instanceof Buffer) {
             return bufferOffset(comm, call, arg, (Buffer) buf, offset, count, type, bytes, write);
         }
+        if (SegmentAccess.isSegment(buf)) {
+            return segmentOffset(comm, call, arg, buf, offset, count, type, bytes, write);
+        }
         Class<?> c = buf.getClass();
         if (!c.isArray() || !c.getComponentType().isPrimitive()) {
             throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": a " + c.getTypeName()
-                + " is not a buffer (use an array of a primitive type or a java.nio buffer)");
+                + " is not a buffer (use an array of a primitive type, a java.nio buffer or, on Java 22+, a MemorySegment)");
         }
         long arrayBase = arrayBase(c);
         int unit = elementSize(c);
@@ -151,9 +179,7 @@ final class Buffers {
      */
     static long byteOffset(Comm comm, String call, Object buf, long displ, int count, Datatype type, boolean write) {
         long byte0 = offset(comm, call, buf, 0, 0, type, write); // the buffer's kind, read-only, type usable
-        long capacity = buf == null ? 0 : buf instanceof Buffer ? (long) ((Buffer) buf).capacity()
-            * elementSize((Buffer) buf) : buf.getClass().isArray() ? (long) Array.getLength(buf)
-            * elementSize(buf.getClass()) : 0;
+        long capacity = capacityBytes(buf);
         if (displ < 0 || !type.layout.fits(count, displ, capacity)) {
             throw comm.raise(ErrorClass.BUFFER, call + ": count " + count + " of " + type + " at byte displacement "
                 + displ + " does not fit in the buffer " + describe(buf) + span(type, count));
@@ -190,6 +216,27 @@ final class Buffers {
                 + " has no accessible array (a read-only or view heap buffer); use a direct buffer or an array");
         }
         return arrayBase(b.array().getClass()) + (long) b.arrayOffset() * unit + start + type.dataLb;
+    }
+
+    private static long segmentOffset(Comm comm, String call, String arg, Object segment, int offset, int count,
+                                      Datatype type, long bytes, boolean write) {
+        if (!SegmentAccess.isAlive(segment)) {
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": the buffer " + describe(segment)
+                + " belongs to an arena that is closed");
+        }
+        long capacity = SegmentAccess.byteSize(segment);
+        if (offset > capacity || !type.layout.fits(count, offset, capacity)) {
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": count " + count + " of " + type + " (" + bytes
+                + " bytes) at offset " + offset + " does not fit in the buffer " + describe(segment) + span(type, count));
+        }
+        if (write && SegmentAccess.isReadOnly(segment)) {
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": the buffer " + describe(segment) + " is read-only");
+        }
+        if (SegmentAccess.hiddenArray(segment)) {
+            throw comm.raise(ErrorClass.BUFFER, where(call, arg) + ": the buffer " + describe(segment)
+                + " has no accessible array (a read-only heap segment); use a native segment or an array");
+        }
+        return SegmentAccess.address(segment) + offset + type.dataLb;
     }
 
     /** Bytes per element of a buffer's own element type. */
@@ -264,6 +311,9 @@ final class Buffers {
         }
         if (buf == null) {
             return "null";
+        }
+        if (SegmentAccess.isSegment(buf)) {
+            return SegmentAccess.describe(buf);
         }
         return buf.getClass().getComponentType() + "[" + Array.getLength(buf) + "]";
     }

@@ -411,8 +411,8 @@ final class CollectiveData {
         }
     }
 
-    /** Whether any of the buffers is a direct java.nio buffer. */
+    /** Whether any of the buffers is native memory (a direct java.nio buffer or a native memory segment). */
     static boolean anyDirect(Object a, Object b) {
-        return a instanceof Buffer && ((Buffer) a).isDirect() || b instanceof Buffer && ((Buffer) b).isDirect();
+        return Buffers.isNative(a) || Buffers.isNative(b);
     }
 }

@@ -198,7 +198,7 @@ public final class Win implements Freeable {
             // A member's bad size or memory is said in the members' exchange (finish), so that
             // every member raises instead of some waiting there for it.
             EngineException failure = sizeProblem(call, size, dispUnit, at.capacity);
-            if (failure == null && buf instanceof Buffer b && b.isReadOnly()) {
+            if (failure == null && readOnly(buf)) {
                 failure = new EngineException(ErrorClass.BUFFER, call + ": " + READ_ONLY);
             }
             if (failure == null) {
@@ -277,8 +277,12 @@ public final class Win implements Freeable {
         /** Peers write into a window: memory the program may only read is refused, as receives into it are. */
         static final String READ_ONLY = "base is a read-only buffer; a window's memory is written by the other members";
 
+        static boolean readOnly(Object buf) {
+            return buf instanceof Buffer b ? b.isReadOnly() : SegmentAccess.isSegment(buf) && SegmentAccess.isReadOnly(buf);
+        }
+
         static void refuseReadOnly(Comm c, String call, Object buf) {
-            if (buf instanceof Buffer b && b.isReadOnly()) {
+            if (readOnly(buf)) {
                 throw c.raise(ErrorClass.BUFFER, call + ": " + READ_ONLY);
             }
         }
@@ -369,6 +373,18 @@ public final class Win implements Freeable {
             if (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive()) {
                 return new Place(buf, Buffers.arrayBase(buf.getClass()), Buffers.elementSize(buf.getClass()),
                     Array.getLength(buf));
+            }
+            if (SegmentAccess.isSegment(buf)) {
+                // Sizes count bytes, as a ByteBuffer's do.
+                if (!SegmentAccess.isAlive(buf)) {
+                    throw c.raise(ErrorClass.BUFFER, call + ": base, " + Buffers.describe(buf)
+                        + ", belongs to an arena that is closed");
+                }
+                if (SegmentAccess.hiddenArray(buf)) {
+                    throw c.raise(ErrorClass.BUFFER, call + ": base, " + Buffers.describe(buf)
+                        + ", has no accessible array; use a native segment or an array");
+                }
+                return new Place(SegmentAccess.base(buf), SegmentAccess.address(buf), 1, SegmentAccess.byteSize(buf));
             }
             throw c.raise(ErrorClass.BUFFER, call + ": base, a " + buf.getClass().getTypeName()
                 + ", is not a buffer (use a buffer from MPI.newByteBuffer)");
