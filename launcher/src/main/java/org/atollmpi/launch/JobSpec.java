@@ -46,7 +46,9 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
                boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
                Placement placement, List<String> rsh, String serverInterfaces, String boardInterfaces,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
-               List<String> warnings, boolean mpjArgs) {
+               List<String> warnings, boolean mpjArgs, boolean modular) {
+    // modular: the java form's -m module[/class]; mainClass holds that value and the program's
+    // modules come from the -p among jvmOptions.
     JobSpec {
         exports = List.copyOf(exports);
         jvmOptions = List.copyOf(jvmOptions);
@@ -63,7 +65,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
                 args, asyncProgress, board, initTimeout, false, program, hosts, placement, rsh, serverInterfaces,
                 boardInterfaces, workDir, timeout, reportBindings, displayMap,
-                verbose, warnings, mpjArgs);
+                verbose, warnings, mpjArgs, false);
     }
 
     /** The directory the ranks run in, against which relative paths of the command line are read. */

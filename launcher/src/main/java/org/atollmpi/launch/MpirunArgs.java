@@ -311,7 +311,7 @@ final class MpirunArgs implements OptionParser.Target {
                 Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, placement, rshWords,
                 serverInterfaces, boardInterfaces, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
-                quiet ? List.of() : List.copyOf(warnings), mpjArgs);
+                quiet ? List.of() : List.copyOf(warnings), mpjArgs, program.modular);
     }
 
     /** -np, else -N times the nodes, else the hosts' slots, else one rank per core. */
@@ -462,7 +462,11 @@ final class MpirunArgs implements OptionParser.Target {
 
     /** What runs in every rank, in one of the command line's forms. */
     private record Program(String java, List<String> jvmOptions, String classPath, String mainClass, Path jar,
-                           String executable, List<String> args, boolean javaForm) {
+                           String executable, List<String> args, boolean javaForm, boolean modular) {
+        Program(String java, List<String> jvmOptions, String classPath, String mainClass, Path jar,
+                String executable, List<String> args, boolean javaForm) {
+            this(java, jvmOptions, classPath, mainClass, jar, executable, args, javaForm, false);
+        }
     }
 
     private Program program() {
@@ -507,8 +511,16 @@ final class MpirunArgs implements OptionParser.Target {
             } else if (t.equals("-jar")) {
                 return jarProgram(java, jvmOptions, cp, true, tokens.subList(i + 1, tokens.size()));
             } else if (t.equals("-m") || t.equals("--module") || t.startsWith("--module=")) {
-                throw new UsageError("java " + t + ": modular main classes are not supported;"
-                        + " put the program on the class path");
+                // java's own rule: what follows the module is the program's arguments.
+                String module = t.startsWith("--module=") ? t.substring("--module=".length()) : valueOf(tokens, ++i, t);
+                if (!hasModulePath(jvmOptions)) {
+                    throw new UsageError("java " + t + " " + module + ": give the program's module path (-p DIR) too");
+                }
+                return new Program(java, jvmOptions, cp, module, null, null, tokens.subList(i + 1, tokens.size()), true,
+                        true);
+            } else if (t.startsWith("--module-path=")) {
+                jvmOptions.add("--module-path");
+                jvmOptions.add(t.substring("--module-path=".length()));
             } else if (JVM_OPTIONS_WITH_VALUE.contains(t)) {
                 jvmOptions.add(t);
                 jvmOptions.add(valueOf(tokens, ++i, t));
@@ -520,6 +532,10 @@ final class MpirunArgs implements OptionParser.Target {
             throw new UsageError("no class or -jar after 'java [jvm options]'");
         }
         return new Program(java, jvmOptions, cp, tokens.get(i), null, null, tokens.subList(i + 1, tokens.size()), true);
+    }
+
+    private static boolean hasModulePath(List<String> jvmOptions) {
+        return jvmOptions.contains("-p") || jvmOptions.contains("--module-path");
     }
 
     private Program jarProgram(String java, List<String> jvmOptions, String cp, boolean javaForm,

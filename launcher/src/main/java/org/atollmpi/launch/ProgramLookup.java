@@ -38,7 +38,7 @@ final class ProgramLookup {
      */
     static JobSpec resolve(JobSpec spec, List<String> classPath, String pathEnv) {
         String name = spec.mainClass();
-        if (name == null || RankCommand.BENCHMARKS.containsKey(name)) {
+        if (name == null || spec.modular() || RankCommand.BENCHMARKS.containsKey(name)) {
             return spec;
         }
         // the user's entries first: a program is usually there, and our jars are the dearest to open

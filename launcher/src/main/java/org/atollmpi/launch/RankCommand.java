@@ -132,6 +132,9 @@ final class RankCommand {
             cmd.addAll(ClassDataArchives.rankOptions(installation.rankArchive(), spec.jvmOptions()));
         }
         cmd.addAll(RankCompilerHints.options());
+        if (spec.modular()) {
+            return modularCommand(cmd, spec, installation, feature);
+        }
         cmd.addAll(spec.jvmOptions());
 
         String mainClass = spec.mainClass();
@@ -156,6 +159,44 @@ final class RankCommand {
         cmd.addAll(spec.args());
         return cmd;
     }
+
+    /**
+     * The rest of a modular program's command line ({@code java -p PATH -m module[/class]}): our jar
+     * leads the module path, as it leads the class path otherwise, an automatic module named
+     * {@value #MODULE_NAME} that the program {@code requires}. The runtime uses JDK modules that a
+     * named main module does not bring in by itself ({@code jdk.unsupported}'s {@code sun.misc.Unsafe},
+     * {@code jdk.net}'s socket options): {@code ALL-DEFAULT} resolves what a class-path program
+     * gets. It loads a JNI library from our module (allowed from 22 on, where it would warn).
+     */
+    private static List<String> modularCommand(List<String> cmd, JobSpec spec, Installation installation, int feature) {
+        List<String> options = spec.jvmOptions();
+        for (int i = 0; i < options.size(); i++) {
+            String o = options.get(i);
+            if ((o.equals("-p") || o.equals("--module-path")) && i + 1 < options.size()) {
+                String user = withoutEntry(options.get(++i), installation.classPath());
+                cmd.add("--module-path");
+                cmd.add(user.isEmpty() ? installation.classPath() : installation.classPath() + File.pathSeparator + user);
+            } else {
+                cmd.add(o);
+            }
+        }
+        cmd.add("--add-modules");
+        cmd.add("ALL-DEFAULT");
+        if (feature >= 22) {
+            cmd.add("--enable-native-access=" + MODULE_NAME);
+        }
+        if (spec.classPath() != null) {
+            cmd.add("-cp");
+            cmd.add(spec.classPath());
+        }
+        cmd.add("--module");
+        cmd.add(spec.mainClass());
+        cmd.addAll(spec.args());
+        return cmd;
+    }
+
+    /** The automatic module name of the self-contained jar (its manifest; the mpi-api jar's too). */
+    static final String MODULE_NAME = "org.atollmpi.mpi";
 
     /**
      * The ranks' class path, entry by entry as given: our jar first (a user who still lists Open

@@ -72,6 +72,19 @@ class MpirunArgsTest {
     }
 
     @Test
+    void theModularJavaFormNamesTheModuleAndKeepsItsPath() {
+        JobSpec j = parse("-np", "2", "java", "-Xss2m", "-p", "mods", "-m", "app/app.Main", "-m", "x");
+        assertTrue(j.modular());
+        assertEquals("app/app.Main", j.mainClass());
+        assertEquals(List.of("-Xss2m", "-p", "mods"), j.jvmOptions());
+        assertEquals(List.of("-m", "x"), j.args(), "what follows the module is the program's");
+        JobSpec k = parse("-np", "2", "java", "--module-path=mods", "--module=app");
+        assertTrue(k.modular());
+        assertEquals("app", k.mainClass());
+        assertEquals(List.of("--module-path", "mods"), k.jvmOptions());
+    }
+
+    @Test
     void atFilesArePlainArguments() {
         assertEquals(List.of("@args.txt"), parse("-np", "1", "Hello", "@args.txt").args());
     }
@@ -81,7 +94,7 @@ class MpirunArgsTest {
         assertError(UsageError.class, "no program given", "-np", "2");
         assertError(UsageError.class, "at least one rank", "-np", "0", "Hello");
         assertError(UsageError.class, "no class or -jar", "-np", "2", "java", "-Xmx1g");
-        assertError(UsageError.class, "modular main classes", "java", "-m", "mod/pkg.Main");
+        assertError(UsageError.class, "give the program's module path (-p DIR) too", "java", "-m", "mod/pkg.Main");
         assertError(UsageError.class, "--rsh '  ': expected a command", "--rsh", "  ", "-H", "localhost", "Hello");
         assertError(UsageError.class, "--hostfile nowhere/hosts: cannot read it", "--hostfile", "nowhere/hosts", "Hello");
         assertError(UsageError.class, "neither an executable file nor a class name", "-np", "2", "./a.out");

@@ -51,6 +51,17 @@ class RankCommandTest {
     }
 
     @Test
+    void aModularProgramGetsOurJarFirstOnItsModulePath() {
+        List<String> cmd = command(null, "java", "-p", "mods:/atoll/lib/atoll-mpi.jar", "-m", "app/app.Main", "a");
+        assertEquals(String.join(File.pathSeparator, "/atoll/lib/atoll-mpi.jar", "mods"),
+            cmd.get(cmd.indexOf("--module-path") + 1));
+        assertFalse(cmd.contains("-p"), "the program's -p became ours");
+        assertFalse(cmd.contains("-cp"));
+        assertEquals("ALL-DEFAULT", cmd.get(cmd.indexOf("--add-modules") + 1), "the JDK modules a class-path program has");
+        assertEquals(List.of("--module", "app/app.Main", "a"), cmd.subList(cmd.size() - 3, cmd.size()));
+    }
+
+    @Test
     void aClassPathThatListsOurJarDoesNotListItTwice() {
         assertEquals("/atoll/lib/atoll-mpi.jar", classPathOf(command(null, "-cp", "/atoll/lib/../lib/atoll-mpi.jar", "X")));
         assertEquals(String.join(File.pathSeparator, "/atoll/lib/atoll-mpi.jar", "a", "b"),
