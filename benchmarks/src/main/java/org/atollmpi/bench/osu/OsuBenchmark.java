@@ -196,10 +196,7 @@ abstract class OsuBenchmark {
      */
     private static int performInVirtualThread(OsuOptions.Kind kind, String program, OsuOptions options,
                                               OsuBenchmark benchmark, Comm world) {
-        java.lang.reflect.Method start;
-        try {
-            start = Thread.class.getMethod("startVirtualThread", Runnable.class);
-        } catch (NoSuchMethodException e) {
+        if (START_VIRTUAL == null) {
             if (world.getRank() == 0) {
                 System.err.println(program + ": " + OsuOptions.VIRTUAL_THREAD + " needs Java 21 or later; this is "
                     + Runtime.version());
@@ -216,9 +213,7 @@ abstract class OsuBenchmark {
             }
         };
         try {
-            ((Thread) start.invoke(null, body)).join();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Thread.startVirtualThread failed", e);
+            startVirtual(body).join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the benchmark's virtual thread ran", e);
@@ -229,6 +224,26 @@ abstract class OsuBenchmark {
             throw e;
         }
         return status[0];
+    }
+
+    /** {@code Thread.startVirtualThread} (Java 21+), or null before 21. */
+    private static final java.lang.reflect.Method START_VIRTUAL = startVirtualMethod();
+
+    private static java.lang.reflect.Method startVirtualMethod() {
+        try {
+            return Thread.class.getMethod("startVirtualThread", Runnable.class);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    /** Starts {@code body} in a new virtual thread ({@code --virtual-thread}; the option was refused before 21). */
+    static Thread startVirtual(Runnable body) {
+        try {
+            return (Thread) START_VIRTUAL.invoke(null, body);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Thread.startVirtualThread failed", e);
+        }
     }
 
     /** OSU's message when {@code ranks} do not suit the benchmark, or null. */

@@ -17,7 +17,7 @@ import mpi.MPI;
  * thread, so a message delivered to the wrong thread fails.
  *
  * <p>The threads are started for each size, outside the timing: they are the measure's only
- * allocation.
+ * allocation. With {@code --virtual-thread} they are virtual threads (Java 21+).
  *
  * <pre>bin/mpirun -np 2 osu_latency_mt [-t n] [-m [min:]max] [-i n] [-x n] [-a buffer|direct|arrays] [-c]
  *     [--percentiles] [--jit-warmup]</pre>
@@ -102,14 +102,19 @@ public final class OsuLatencyMt extends LatencyBenchmark {
         Thread[] threads = new Thread[n];
         for (int t = 0; t < n; t++) {
             int index = t;
-            threads[t] = new Thread(() -> {
+            Runnable work = () -> {
                 try {
                     results[index] = body.applyAsLong(index);
                 } catch (Throwable e) {
                     failures[index] = e;
                 }
-            }, "osu_latency_mt-" + t);
-            threads[t].start();
+            };
+            if (options.virtualThread) {
+                threads[t] = startVirtual(work);
+            } else {
+                threads[t] = new Thread(work, "osu_latency_mt-" + t);
+                threads[t].start();
+            }
         }
         long sum = 0;
         for (int t = 0; t < n; t++) {

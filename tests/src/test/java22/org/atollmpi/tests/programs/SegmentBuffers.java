@@ -121,6 +121,29 @@ public final class SegmentBuffers {
             });
         }
 
+        Check.step("MPI-IO from and into segments", () -> {
+            String job = System.getenv("ATOLL_JOB_ID");
+            String name = System.getProperty("java.io.tmpdir") + "/atoll-segments-" + (job != null ? job : "local");
+            for (Kind k : kinds) {
+                mpi.File file = new mpi.File(MPI.COMM_WORLD, name, MPI.MODE_CREATE | MPI.MODE_RDWR);
+                MemorySegment out = k.make().apply(SMALL);
+                fill(out, rank, SMALL);
+                file.writeAtAll(8L * SMALL * rank, out, SMALL, MPI.LONG);
+                file.sync();
+                MPI.COMM_WORLD.barrier();
+                file.sync();
+                MemorySegment in = k.make().apply(SMALL);
+                int peer = (rank + 1) % size;
+                file.readAt(8L * SMALL * peer, in, SMALL, MPI.LONG);
+                check(in, peer, SMALL, "file read of rank " + peer + "'s block, " + k.name());
+                file.close();
+                MPI.COMM_WORLD.barrier();
+            }
+            if (rank == 0) {
+                mpi.File.delete(name);
+            }
+        });
+
         Check.step("heap segment over int[] as the array", () -> {
             int[] array = new int[8];
             MemorySegment seg = MemorySegment.ofArray(array);
