@@ -1,9 +1,5 @@
 package org.atollmpi.engine;
 
-import java.util.concurrent.locks.LockSupport;
-
-import org.agrona.concurrent.IdleStrategy;
-
 /**
  * How a <b>virtual</b> thread spends a pass that found nothing to do: spin a little, offer the
  * carrier a few times, then park, so that the carrier runs the program's other virtual threads
@@ -28,7 +24,7 @@ import org.agrona.concurrent.IdleStrategy;
  * waits on conditions no operation completes (a probe, a flag in board memory). Not thread-safe:
  * one per waiting thread.
  */
-final class ParkingIdleStrategy implements IdleStrategy {
+final class ParkingIdleStrategy extends StagedBackoffIdleStrategy {
     /** Tens of µs: an answer within that is seen as a platform thread sees it (docs/BENCHMARKS.md, "Virtual threads"). */
     static final int SPINS = 2048;
     /** 256 spins and 16 yields left 4 waiting virtual threads' driver parked between most messages (20-25 µs each). */
@@ -36,42 +32,21 @@ final class ParkingIdleStrategy implements IdleStrategy {
     static final long MIN_PARK_NANOS = 20_000;
     static final long MAX_PARK_NANOS = 1_000_000;
 
-    private int spins;
-    private int yields;
     private long parkNanos = MIN_PARK_NANOS;
 
-    @Override
-    public void idle(int workCount) {
-        if (workCount > 0) {
-            reset();
-        } else {
-            idle();
-        }
+    ParkingIdleStrategy() {
+        super(SPINS, YIELDS);
     }
 
     @Override
-    public void idle() {
-        if (spins < SPINS) {
-            spins++;
-            Thread.onSpinWait();
-        } else if (yields < YIELDS) {
-            yields++;
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(parkNanos);
-            parkNanos = Math.min(parkNanos * 2, MAX_PARK_NANOS);
-        }
-    }
-
-    /** True once the spins and yields are over: the next idle parks. */
-    boolean parking() {
-        return yields >= YIELDS;
+    long nextParkNanos() {
+        long park = parkNanos;
+        parkNanos = Math.min(park * 2, MAX_PARK_NANOS);
+        return park;
     }
 
     @Override
-    public void reset() {
-        spins = 0;
-        yields = 0;
+    void resetParks() {
         parkNanos = MIN_PARK_NANOS;
     }
 

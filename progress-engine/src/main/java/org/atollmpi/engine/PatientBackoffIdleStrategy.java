@@ -1,9 +1,5 @@
 package org.atollmpi.engine;
 
-import java.util.concurrent.locks.LockSupport;
-
-import org.agrona.concurrent.IdleStrategy;
-
 /**
  * How a rank waits when its node has fewer cores than ranks: Agrona's back-off (spin, yield, then
  * parks doubling from 1 µs to 200 µs), and once it has parked for {@value #PATIENCE_NANOS} ns
@@ -19,7 +15,7 @@ import org.agrona.concurrent.IdleStrategy;
  * parked rank as soon as something arrives. Work found ({@link #idle(int)} with a positive count,
  * or {@link #reset()}) starts the back-off over.
  */
-final class PatientBackoffIdleStrategy implements IdleStrategy {
+final class PatientBackoffIdleStrategy extends StagedBackoffIdleStrategy {
     static final int MAX_SPINS = 64;
     static final int MAX_YIELDS = 16;
     static final long MIN_PARK_NANOS = 1_000;
@@ -28,35 +24,14 @@ final class PatientBackoffIdleStrategy implements IdleStrategy {
     static final long PATIENCE_NANOS = 10_000_000;
     static final long PATIENT_PARK_NANOS = 2_000_000;
 
-    private int spins;
-    private int yields;
     private long parkNanos = MIN_PARK_NANOS;
     private long parkedNanos;
 
-    @Override
-    public void idle(int workCount) {
-        if (workCount > 0) {
-            reset();
-        } else {
-            idle();
-        }
+    PatientBackoffIdleStrategy() {
+        super(MAX_SPINS, MAX_YIELDS);
     }
 
     @Override
-    public void idle() {
-        if (spins < MAX_SPINS) {
-            spins++;
-            Thread.onSpinWait();
-        } else if (yields < MAX_YIELDS) {
-            yields++;
-            Thread.yield();
-        } else {
-            long park = nextParkNanos();
-            LockSupport.parkNanos(park);
-        }
-    }
-
-    /** The park to take now, advancing the back-off (separate from parking, for tests). */
     long nextParkNanos() {
         long park = parkNanos;
         parkedNanos += park;
@@ -65,9 +40,7 @@ final class PatientBackoffIdleStrategy implements IdleStrategy {
     }
 
     @Override
-    public void reset() {
-        spins = 0;
-        yields = 0;
+    void resetParks() {
         parkNanos = MIN_PARK_NANOS;
         parkedNanos = 0;
     }
