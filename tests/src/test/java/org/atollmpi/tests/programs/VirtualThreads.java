@@ -23,8 +23,8 @@ import mpi.MPI;
  *       at once; thread {@code i} of rank 0 sends {@code i} with tag {@code i} and receives the
  *       answer, rank 1's receives it and answers {@code i + 1}.</li>
  *   <li>{@code mixed [threads]}: as {@code pairs} with 1,000 threads, and besides them each rank's
- *       main (platform) thread ping-pongs with the other's, then a barrier and an allreduce from
- *       virtual threads too.</li>
+ *       main (platform) thread ping-pongs with the other's; then, from a virtual thread, barriers
+ *       and allreduces, a blocking probe, and a window's fences and locks.</li>
  * </ul>
  */
 public final class VirtualThreads {
@@ -121,16 +121,55 @@ public final class VirtualThreads {
             + (platformToo ? " beside a platform thread" : ""));
     }
 
-    /** A barrier and an allreduce whose waits happen in a virtual thread. */
+    /**
+     * Waits of every kind in virtual threads: barriers and allreduces, a blocking probe for a
+     * message that a virtual thread of the other rank sends once the prober is about to probe,
+     * and one-sided synchronisation (fence, then lock/unlock) on a window.
+     */
     private static void collectivesFromVirtualThreads() throws Exception {
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        int me = Check.rank();
+        int n = Check.size();
         Thread t = startVirtual(failure, () -> {
+            if (me < 2) {
+                int other = 1 - me;
+                if (me == 0) {
+                    MPI.COMM_WORLD.barrier();
+                    mpi.Status s = MPI.COMM_WORLD.probe(other, 77);
+                    equal(3, s.getCount(MPI.INT), "probed count");
+                    int[] got = new int[3];
+                    MPI.COMM_WORLD.recv(got, 3, MPI.INT, other, 77);
+                    equal(7, got[2], "probed message");
+                } else {
+                    MPI.COMM_WORLD.barrier();
+                    MPI.COMM_WORLD.send(new int[] {5, 6, 7}, 3, MPI.INT, other, 77);
+                }
+            } else {
+                MPI.COMM_WORLD.barrier();
+            }
+            java.nio.LongBuffer memory = MPI.newLongBuffer(n);
+            // A LongBuffer window counts its size and displacement unit in longs.
+            mpi.Win win = new mpi.Win(memory, n, 1, new mpi.Info(), MPI.COMM_WORLD);
+            win.fence(0);
+            win.put(new long[] {100 + me}, 1, MPI.LONG, (me + 1) % n, me, 1, MPI.LONG);
+            win.fence(0);
+            int left = (me + n - 1) % n;
+            equal(100L + left, memory.get(left), "fence put from rank " + left);
+            MPI.COMM_WORLD.barrier(); // read before the next epoch's put from the left overwrites it
+            win.lock(MPI.LOCK_EXCLUSIVE, (me + 1) % n, 0);
+            win.put(new long[] {200 + me}, 1, MPI.LONG, (me + 1) % n, me, 1, MPI.LONG);
+            win.unlock((me + 1) % n);
+            MPI.COMM_WORLD.barrier();
+            win.lock(MPI.LOCK_SHARED, me, 0);
+            equal(200L + left, memory.get(left), "passive put from rank " + left);
+            win.unlock(me);
+            MPI.COMM_WORLD.barrier();
+            win.free();
             for (int i = 0; i < 100; i++) {
                 MPI.COMM_WORLD.barrier();
                 int[] in = {Check.rank() + i};
                 int[] out = new int[1];
                 MPI.COMM_WORLD.allReduce(in, out, 1, MPI.INT, MPI.SUM);
-                int n = Check.size();
                 equal(n * (n - 1) / 2 + n * i, out[0], "allreduce round " + i);
             }
         });
