@@ -174,6 +174,8 @@ public final class SegmentBuffers {
             Check.expectError(MPI.ERR_BUFFER, "a heap read-only segment (no array to address)",
                 () -> MPI.COMM_WORLD.send(MemorySegment.ofArray(new long[1]).asReadOnly(), 1, MPI.LONG, 0, 9),
                 "no accessible array");
+            Check.expectError(MPI.ERR_ARG, "board memory of a negative size",
+                () -> Segments.allocate(-1), "byteSize -1");
             that(e != null, "error raised");
         });
 
