@@ -20,6 +20,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.atollmpi.nic.KernelRandom;
+import org.atollmpi.nic.stat.NicReport;
+import org.atollmpi.nic.stat.NicSnapshot;
 import org.atollmpi.runtime.MpjExpressMain;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
@@ -158,6 +160,8 @@ final class Job {
     }
 
     private volatile boolean anyJoined;
+    /** Each rank's NIC counters as it sent them at MPI_Finalize ({@code --report-nic}). */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, String> nicReports = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Ends this job now, from another thread (the job that spawned it failed): its ranks are killed. */
     void stop(String why) {
@@ -171,6 +175,31 @@ final class Job {
     Job withSpawner(Spawner spawner) {
         this.spawner = spawner;
         return this;
+    }
+
+    /**
+     * The table of {@code --report-nic}, after the ranks' output: a column per rank, "-" for a rank
+     * that sent none (it did not reach MPI_Finalize).
+     */
+    private void printNicReport() {
+        List<NicSnapshot> ranks = new ArrayList<>();
+        for (int r = 0; r < spec.np(); r++) {
+            String encoded = nicReports.get(r);
+            NicSnapshot s = null;
+            if (encoded != null) {
+                try {
+                    s = NicSnapshot.decode(encoded);
+                } catch (IllegalArgumentException e) {
+                    err.println(name + ": rank " + r + " sent NIC counters that do not read: " + e.getMessage());
+                }
+            }
+            ranks.add(s);
+        }
+        out.println(name + ": NIC counters at MPI_Finalize (--report-nic), " + spec.np() + " rank"
+            + (spec.np() == 1 ? "" : "s") + (nicReports.size() < spec.np() ? ", " + (spec.np() - nicReports.size())
+            + " sent none (-)" : ""));
+        out.print(NicReport.table(ranks));
+        out.flush();
     }
 
     /** Runs the job to its end; returns mpirun's exit status. */
@@ -191,6 +220,9 @@ final class Job {
         } finally {
             finished = true;
             tearDown();
+            if (spec.reportNic()) {
+                printNicReport();
+            }
             if (failure != null) {
                 err.println(failure);
             }
@@ -224,6 +256,11 @@ final class Job {
                 @Override
                 public void diagnosis(int rank, String report) {
                     events.add(new Diagnosis(rank, report));
+                }
+
+                @Override
+                public void counters(int rank, String counters) {
+                    nicReports.put(rank, counters);
                 }
 
                 @Override
@@ -283,6 +320,12 @@ final class Job {
             }
             if (spec.asyncProgress()) {
                 wiring.put(RankRuntime.ASYNC_PROGRESS_ENV, "1");
+            }
+            if (spec.reportNic()) {
+                wiring.put(RankRuntime.REPORT_NIC_ENV, "1");
+            }
+            if (spec.nicModel() != null) {
+                wiring.put(RankRuntime.NIC_MODEL_ENV, spec.nicModel());
             }
             if (spec.mpjArgs()) {
                 wiring.put(MpjExpressMain.ENV, "1");

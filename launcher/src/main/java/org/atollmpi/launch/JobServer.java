@@ -82,6 +82,10 @@ final class JobServer implements AutoCloseable {
         default void lost(int rank, String why) {
         }
 
+        /** Rank {@code rank} finalized and sent its NIC counters ({@code mpirun --report-nic}), encoded. */
+        default void counters(int rank, String counters) {
+        }
+
         /** Rank {@code rank} answered {@link #diagnose}: {@code report} is what it waits for, a line each. */
         default void diagnosis(int rank, String report) {
         }
@@ -638,7 +642,8 @@ final class JobServer implements AutoCloseable {
     record Exchange(int round, byte[] blob) implements Request {
     }
 
-    record Finalized() implements Request {
+    /** MPI_Finalize at a rank; {@code counters} is its NIC counters encoded, empty when it sent none. */
+    record Finalized(String counters) implements Request {
     }
 
     record Abort(int code, boolean fatalError, String message) implements Request {
@@ -657,7 +662,7 @@ final class JobServer implements AutoCloseable {
         try {
             return switch (frame.type()) {
                 case EXCHANGE -> new Exchange(body.readInt(), readBlob(body, MAX_EXCHANGE_BYTES));
-                case FINALIZED -> new Finalized();
+                case FINALIZED -> new Finalized(body.available() > 0 ? body.readUTF() : "");
                 case ABORT -> new Abort(body.readInt(), body.readBoolean(), clip(body.readUTF()));
                 case DIAGNOSIS -> new Diagnosis(new String(readBlob(body, MAX_DIAGNOSIS_BYTES), StandardCharsets.UTF_8));
                 case SPAWN -> {
@@ -686,9 +691,12 @@ final class JobServer implements AutoCloseable {
     private void handle(Connection c, Request request) throws IOException {
         if (request instanceof Exchange x) {
             contribute(c.rank, x.round(), x.blob());
-        } else if (request instanceof Finalized) {
+        } else if (request instanceof Finalized x) {
             synchronized (this) {
                 finalized[c.rank] = true;
+            }
+            if (!x.counters().isEmpty()) {
+                listener.counters(c.rank, x.counters());
             }
             c.send(FINALIZED_ACK, o -> { });
         } else if (request instanceof Abort x) {

@@ -102,6 +102,12 @@ final class MpirunArgs implements OptionParser.Target {
                 "Bind rank r to core r (core and hwthread, the default when every rank has a core) or"
                         + " leave ranks unbound (none). socket, numa, l3cache... leave them unbound, with a warning."),
         new Option(List.of("--report-bindings", "-report-bindings"), 0, "", "Print each rank's binding as it starts (stderr)."),
+        new Option(List.of("--report-nic"), 0, "",
+                "At the end of the job, print every rank's NIC counters (fast sends, eager records, rendezvous, puts,"
+                        + " gets, atomics, bytes, stalls, refusals, idling) as a table. bin/atoll-stat shows them live."),
+        new Option(List.of("--nic-model"), 1, "atoll|ultra",
+                "Add the modelled costs of the ATOLL or ULTRA hardware to every operation, so that the job takes"
+                        + " what it would on that network (docs/NIC-MODEL.md)."),
         new Option(List.of("--display-map", "-display-map"), 0, "", "Print the map of ranks to this host before they start."),
         new Option(List.of("-x"), 1, "VAR[=value]", "Export VAR to the ranks, with this value or mpirun's own (repeatable)."),
         new Option(List.of("--wdir", "-wdir", "--wd", "-wd"), 1, "dir",
@@ -171,6 +177,8 @@ final class MpirunArgs implements OptionParser.Target {
     private String boardInterfaces;
     private String bindTo = "core";
     private boolean reportBindings;
+    private boolean reportNic;
+    private String nicModel;
     private boolean displayMap;
     private final List<String> exports = new ArrayList<>();
     private Path workDir;
@@ -227,6 +235,8 @@ final class MpirunArgs implements OptionParser.Target {
             case "--rank-by" -> { } // every ranking numbers the ranks in core order here
             case "--bind-to" -> bindTo = value;
             case "--report-bindings" -> reportBindings = true;
+            case "--report-nic" -> reportNic = true;
+            case "--nic-model" -> nicModel = value;
             case "--display-map" -> displayMap = true;
             case "-x" -> exports.add(value);
             case "--wdir" -> workDir = Path.of(value);
@@ -301,6 +311,9 @@ final class MpirunArgs implements OptionParser.Target {
         }
         Placement placement = nodes == null ? Placement.local(JobFiles.localHostName(), ranks)
                 : Placement.place(nodes, ranks, perNode == null ? 0 : perNode, byNode);
+        if (nicModel != null && !nicModel.equals("atoll") && !nicModel.equals("ultra")) {
+            throw new UsageError("--nic-model " + nicModel + ": expected atoll or ultra");
+        }
         if ("shm".equals(board) && placement.nodes().size() > 1) {
             throw new UsageError("--board shm: shared memory joins the ranks of one machine only, and this job spans "
                     + placement.nodes().size() + " hosts; use --board tcp or auto");
@@ -311,7 +324,7 @@ final class MpirunArgs implements OptionParser.Target {
                 Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, placement, rshWords,
                 serverInterfaces, boardInterfaces, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
-                quiet ? List.of() : List.copyOf(warnings), mpjArgs, program.modular);
+                quiet ? List.of() : List.copyOf(warnings), mpjArgs, program.modular, reportNic, nicModel);
     }
 
     /** -np, else -N times the nodes, else the hosts' slots, else one rank per core. */

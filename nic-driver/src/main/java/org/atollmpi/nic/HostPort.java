@@ -149,6 +149,15 @@ public interface HostPort extends AutoCloseable {
         return "none";
     }
 
+    /**
+     * The page this port counts its work into ({@link org.atollmpi.nic.stat.CountingHostPort}),
+     * which the layer above adds its own counts to (rendezvous, idling); null for a port that
+     * counts nothing.
+     */
+    default org.atollmpi.nic.stat.NicCounters counters() {
+        return null;
+    }
+
     /** Whether {@code base/offset} lies in this port's board memory (so a window can cover it). */
     BoardRegion regionOf(Object base, long offset, long length);
 

@@ -169,6 +169,16 @@ public final class Memory {
         UNSAFE.putOrderedInt(null, address, value);
     }
 
+    /** As {@link #getIntAcquire(long)} at {@code offset} of {@code base} (an array, or null: an address). */
+    public static int getIntAcquire(Object base, long offset) {
+        return UNSAFE.getIntVolatile(base, offset);
+    }
+
+    /** As {@link #putIntRelease(long, int)} at {@code offset} of {@code base} (an array, or null: an address). */
+    public static void putIntRelease(Object base, long offset, int value) {
+        UNSAFE.putOrderedInt(base, offset, value);
+    }
+
     public static boolean compareAndSetLong(long address, long expected, long value) {
         return UNSAFE.compareAndSwapLong(null, address, expected, value);
     }

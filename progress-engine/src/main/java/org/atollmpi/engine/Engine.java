@@ -18,6 +18,8 @@ import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
+import org.atollmpi.nic.stat.NicCounter;
+import org.atollmpi.nic.stat.NicCounters;
 
 /**
  * The progress engine of one rank: the facade that the API and the layers above call. Ranks here
@@ -117,6 +119,8 @@ public final class Engine implements AutoCloseable {
     private final ArrivalAdapter arrivals;
     private final BoardBuffers boardBuffers = new BoardBuffers();
     private final EngineCounters counters;
+    /** The port's counter page (or a page of our own when the port keeps none): rendezvous, idling. */
+    private final NicCounters nic;
     private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
     private WorkItem[] items = NO_ITEMS;
@@ -146,11 +150,14 @@ public final class Engine implements AutoCloseable {
         this.solePool = threadSafe ? null : new OperationPool(OperationPool.CAPACITY);
         this.pools = threadSafe ? ThreadLocal.withInitial(() -> new OperationPool(OperationPool.PER_THREAD_CAPACITY)) : null;
         this.counters = new EngineCounters(size);
+        NicCounters pageOfPort = port.counters();
+        this.nic = pageOfPort != null ? pageOfPort : NicCounters.inHeap(rank, size, "uncounted");
         // A virtual thread's waits park (ParkingIdleStrategy).
-        this.soleIdler = threadSafe ? null : newIdleStrategy(config, false);
-        this.soleParking = threadSafe ? null : new ParkingIdleStrategy();
+        this.soleIdler = threadSafe ? null : newIdleStrategy(config, false, nic);
+        this.soleParking = threadSafe ? null : new ParkingIdleStrategy().countingInto(nic);
         this.idlers = threadSafe
-            ? ThreadLocal.withInitial(() -> ThreadKind.currentIsVirtual() ? new ParkingIdleStrategy() : newIdleStrategy(config, true))
+            ? ThreadLocal.withInitial(() -> ThreadKind.currentIsVirtual() ? new ParkingIdleStrategy().countingInto(nic)
+                : newIdleStrategy(config, true, nic))
             : null;
         this.parked = threadSafe ? new ParkedWaiters() : null;
         this.sequencer = new Sequencer(size, held);
@@ -170,11 +177,11 @@ public final class Engine implements AutoCloseable {
      * pause, they share the core with the lock holder); only spinning, or the back-off that grows
      * patient in long waits ({@link PatientBackoffIdleStrategy}), when asked for.
      */
-    static IdleStrategy newIdleStrategy(EngineConfig config, boolean shared) {
+    static IdleStrategy newIdleStrategy(EngineConfig config, boolean shared, NicCounters counts) {
         return switch (config.idle()) {
-            case ADAPTIVE -> new AdaptiveIdleStrategy(shared, config.oversubscribed());
+            case ADAPTIVE -> new AdaptiveIdleStrategy(shared, config.oversubscribed()).countingInto(counts);
             case SPIN -> shared ? new BusySpinIdleStrategy() : NoOpIdleStrategy.INSTANCE;
-            case BACKOFF -> new PatientBackoffIdleStrategy();
+            case BACKOFF -> new PatientBackoffIdleStrategy().countingInto(counts);
         };
     }
 
@@ -213,6 +220,11 @@ public final class Engine implements AutoCloseable {
     /** The largest message sent eagerly from heap arrays or private memory. */
     public int stagedEagerLimit() {
         return stagedEagerLimit;
+    }
+
+    /** The counter page of this rank's port, which the engine adds rendezvous and idling to. */
+    public NicCounters nicCounters() {
+        return nic;
     }
 
     /** Which protocols this rank's sends took (see {@link EngineCounters}). */
@@ -1277,6 +1289,7 @@ public final class Engine implements AutoCloseable {
         }
         r.deposited(sequence);
         counters.rendezvousSends++;
+        nic.increment(NicCounter.RENDEZVOUS_SENT);
         return true;
     }
 
@@ -1366,6 +1379,7 @@ public final class Engine implements AutoCloseable {
                 truncated(op, total);
             }
             op.statusBytes = Math.min(total, op.bytes);
+            nic.increment(NicCounter.RENDEZVOUS_RECEIVED);
             RendezvousReceive r = new RendezvousReceive(this, op, source, Envelope.aux(h1), total,
                 RtsDescriptor.windowId(base, offset), RtsDescriptor.capability(base, offset));
             register(r);

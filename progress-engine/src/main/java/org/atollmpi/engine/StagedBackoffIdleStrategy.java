@@ -1,5 +1,8 @@
 package org.atollmpi.engine;
 
+import org.atollmpi.nic.stat.NicCounter;
+import org.atollmpi.nic.stat.NicCounters;
+
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.IdleStrategy;
@@ -16,6 +19,7 @@ abstract class StagedBackoffIdleStrategy implements IdleStrategy {
     private final int maxYields;
     private int spins;
     private int yields;
+    private NicCounters counts; // null: not counted
 
     StagedBackoffIdleStrategy(int maxSpins, int maxYields) {
         this.maxSpins = maxSpins;
@@ -35,16 +39,31 @@ abstract class StagedBackoffIdleStrategy implements IdleStrategy {
     public final void idle() {
         if (spins < maxSpins) {
             spins++;
+            count(NicCounter.IDLE_SPINS);
             Thread.onSpinWait();
         } else if (yields < maxYields) {
             yields++;
+            count(NicCounter.IDLE_YIELDS);
             Thread.yield();
         } else {
+            count(NicCounter.IDLE_PARKS);
             LockSupport.parkNanos(nextParkNanos());
         }
     }
 
     /** The park to take now, advancing the back-off (apart from parking, for tests). */
+    /** Counts this strategy's spins, yields and parks into {@code counts} from now on. */
+    final StagedBackoffIdleStrategy countingInto(NicCounters counts) {
+        this.counts = counts;
+        return this;
+    }
+
+    private void count(NicCounter c) {
+        if (counts != null) {
+            counts.increment(c);
+        }
+    }
+
     abstract long nextParkNanos();
 
     /** The parks start over from the shortest. */

@@ -1,5 +1,7 @@
 package org.atollmpi.runtime;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -11,6 +13,11 @@ import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.nic.router.UniversePort;
+import org.atollmpi.nic.stat.CounterPage;
+import org.atollmpi.nic.stat.CountingHostPort;
+import org.atollmpi.nic.stat.NicCounters;
+import org.atollmpi.nic.stat.NicReport;
+import org.atollmpi.nic.stat.NicSnapshot;
 import org.atollmpi.nic.tcp.TcpBoardConfig;
 import org.atollmpi.runtime.boot.JobBootstrap;
 import org.atollmpi.runtime.boot.JobFiles;
@@ -34,6 +41,10 @@ public final class RankRuntime implements AutoCloseable {
     public static final String ASYNC_PROGRESS_ENV = RuntimeSettings.ASYNC_ENV;
     /** The variable {@code mpirun --board} sets for every rank: shm, tcp or auto. */
     public static final String BOARD_ENV = RuntimeSettings.BOARD_ENV;
+    /** The variable {@code mpirun --nic-model} sets for every rank. */
+    public static final String NIC_MODEL_ENV = RuntimeSettings.NIC_MODEL_ENV;
+    /** The variable {@code mpirun --report-nic} sets for every rank. */
+    public static final String REPORT_NIC_ENV = RuntimeSettings.REPORT_NIC_ENV;
     /** How long a report of pending operations waits for a thread-safe engine's lock. */
     private static final long DIAGNOSIS_LOCK_WAIT_MS = 500;
 
@@ -90,12 +101,15 @@ public final class RankRuntime implements AutoCloseable {
             }
             throw e;
         }
+        // ATOLL_NIC_COUNTERS=0: the port as it was, its page empty (the engine counts into a page of its own)
+        HostPort counted = settings.nicCounters() ? new CountingHostPort(port, counterPage(bootstrap, space, port))
+            : port;
         boolean threadSafe = level == THREAD_MULTIPLE || settings.asyncProgress();
         int cores = bootstrap != null ? bootstrap.nodeCores() : Runtime.getRuntime().availableProcessors();
         // A board whose NIC is a thread of each rank (TCP) needs cores for it too: a rank spins only
         // when every rank and its NIC threads have a core, else it would delay its own arrivals.
         int threads = real.nodeRanks().length * (1 + supplier.nicThreadsPerPort());
-        Engine engine = new Engine(port, EngineConfig.forNode(threads, cores), threadSafe);
+        Engine engine = new Engine(counted, EngineConfig.forNode(threads, cores), threadSafe);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
@@ -111,6 +125,32 @@ public final class RankRuntime implements AutoCloseable {
             bootstrap.onDiagnose(runtime::describePending);
         }
         return runtime;
+    }
+
+    /**
+     * The port's counter page: a file beside the board ({@link CounterPage}) that
+     * {@code bin/atoll-stat} reads while the job runs, when our mpirun started the rank (it removes
+     * the job's files however the job ends); in this process's heap otherwise (a PMI launcher's
+     * job, a singleton world), where only the rank's own report at Finalize shows it.
+     */
+    private static NicCounters counterPage(JobWiring bootstrap, RoutingSpace space, UniversePort port) {
+        String board = boardName(port.jobPort());
+        if (bootstrap instanceof JobBootstrap && space.boardPath() != null) {
+            Path file = CounterPage.pathFor(space.boardPath(), space.rank());
+            try {
+                return CounterPage.create(file, space.rank(), port.size(), board).counters();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("atoll-mpi: rank " + space.rank() + ": the NIC counters stay in the process, out of"
+                    + " bin/atoll-stat's sight (cannot create " + file + ": " + e.getMessage() + ")");
+            }
+        }
+        return NicCounters.inHeap(space.rank(), port.size(), board);
+    }
+
+    /** The board's short name for reports: shm, tcp, router, ... from the port's class. */
+    static String boardName(HostPort port) {
+        String name = port.getClass().getSimpleName().replace("HostPort", "").replace("Port", "");
+        return name.isEmpty() ? "port" : name.toLowerCase(java.util.Locale.ROOT);
     }
 
     /**
@@ -247,6 +287,7 @@ public final class RankRuntime implements AutoCloseable {
      */
     public void trained(String report) {
         engine.counters().clear();
+        engine.nicCounters().clear();
         trainingReport = report;
     }
 
@@ -300,9 +341,19 @@ public final class RankRuntime implements AutoCloseable {
                 + (engine.faultCount() > 0 ? "; protocol faults " + engine.faultCount() : "")
                 + (trainingReport != null ? "; training " + trainingReport : ""));
         }
+        String nicReport = null;
+        if (settings.reportNic()) {
+            NicSnapshot counters = engine.nicCounters().snapshot();
+            if (bootstrap instanceof JobBootstrap) {
+                nicReport = counters.encode(); // mpirun prints the job's table
+            } else {
+                System.err.print("atoll-mpi: NIC counters of rank " + engine.rank() + " at MPI_Finalize\n"
+                    + NicReport.table(List.of(counters)));
+            }
+        }
         if (bootstrap != null) {
             bootstrap.barrier();
-            bootstrap.finalized();
+            bootstrap.finalized(nicReport);
             bootstrap.close();
         }
         engine.close();

@@ -25,6 +25,14 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  *     progress thread per rank ({@code mpirun --async-progress})</td></tr>
  * <tr><td>{@code atoll.stats}</td><td>{@code ATOLL_STATS}</td><td>{@code true}/{@code 1}: print how the rank's
  *     sends mapped onto the NIC (the engine's counters) on standard error at {@code MPI.Finalize}</td></tr>
+ * <tr><td>{@code atoll.report.nic}</td><td>{@code ATOLL_REPORT_NIC}</td><td>{@code true}/{@code 1}: report the
+ *     port's counter page at {@code MPI.Finalize} ({@code mpirun --report-nic} sets it and prints one table for
+ *     the job; without mpirun the rank prints its own column on standard error)</td></tr>
+ * <tr><td>{@code atoll.nic.counters}</td><td>{@code ATOLL_NIC_COUNTERS}</td><td>on by default; {@code false}/{@code 0}:
+ *     the port counts nothing (its counter page stays empty), to measure what counting costs</td></tr>
+ * <tr><td>{@code atoll.nic.model}</td><td>{@code ATOLL_NIC_MODEL}</td><td>{@code atoll} or {@code ultra}: the
+ *     port adds the modelled costs of that NIC to every operation ({@code mpirun --nic-model},
+ *     docs/NIC-MODEL.md)</td></tr>
  * <tr><td>{@code atoll.board}</td><td>{@code ATOLL_BOARD}</td><td>{@code shm}, {@code tcp} or {@code auto} (the
  *     default: shm when every rank shares this node, else the router between the node's shm board and the TCP
  *     board, or the TCP board alone for a rank alone on its node); {@code mpirun --board} sets it</td></tr>
@@ -40,12 +48,15 @@ import org.atollmpi.nic.tcp.TcpBoardSupplier;
  *
  * @param asyncProgress whether to start the progress thread
  * @param stats         whether to print the engine's counters at Finalize
+ * @param reportNic     whether to report the port's counters at Finalize
+ * @param nicCounters   whether the port counts its work into its counter page
+ * @param nicModel      the NIC model's name (atoll, ultra), or null for none
  * @param lateSeed      the late-completion seed, or null for none
  * @param board         which board the rank opens its port on
  * @param testNodes     pretend nodes per real node (1: the real ones)
  * @param training      the training setting as given (null: auto), checked
  */
-record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, BoardChoice board, int testNodes,
+record RuntimeSettings(boolean asyncProgress, boolean stats, boolean reportNic, boolean nicCounters, String nicModel, Long lateSeed, BoardChoice board, int testNodes,
                        String training) {
     /** The values of {@code atoll.board} / {@code ATOLL_BOARD}. */
     enum BoardChoice {
@@ -69,6 +80,12 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
     static final String ASYNC_ENV = "ATOLL_ASYNC_PROGRESS";
     static final String STATS_PROPERTY = "atoll.stats";
     static final String STATS_ENV = "ATOLL_STATS";
+    static final String REPORT_NIC_PROPERTY = "atoll.report.nic";
+    static final String REPORT_NIC_ENV = "ATOLL_REPORT_NIC";
+    static final String NIC_COUNTERS_PROPERTY = "atoll.nic.counters";
+    static final String NIC_COUNTERS_ENV = "ATOLL_NIC_COUNTERS";
+    static final String NIC_MODEL_PROPERTY = "atoll.nic.model";
+    static final String NIC_MODEL_ENV = "ATOLL_NIC_MODEL";
     static final String LATE_PROPERTY = "atoll.nic.late";
     static final String LATE_ENV = "ATOLL_NIC_LATE_COMPLETION";
     static final String BOARD_PROPERTY = "atoll.board";
@@ -93,6 +110,22 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
             }
         }
         boolean stats = flag(setting(env, properties, STATS_PROPERTY, STATS_ENV), STATS_PROPERTY, STATS_ENV);
+        boolean reportNic = flag(setting(env, properties, REPORT_NIC_PROPERTY, REPORT_NIC_ENV), REPORT_NIC_PROPERTY,
+            REPORT_NIC_ENV);
+        String counting = setting(env, properties, NIC_COUNTERS_PROPERTY, NIC_COUNTERS_ENV);
+        boolean nicCounters = counting == null || counting.isBlank()
+            || flag(counting, NIC_COUNTERS_PROPERTY, NIC_COUNTERS_ENV);
+        String nicModel = setting(env, properties, NIC_MODEL_PROPERTY, NIC_MODEL_ENV);
+        if (nicModel != null && nicModel.isBlank()) {
+            nicModel = null;
+        }
+        if (nicModel != null) {
+            nicModel = nicModel.trim().toLowerCase(Locale.ROOT);
+            if (!nicModel.equals("atoll") && !nicModel.equals("ultra")) {
+                throw new IllegalArgumentException(NIC_MODEL_PROPERTY + " / " + NIC_MODEL_ENV
+                    + " must be atoll or ultra, not '" + nicModel + "'");
+            }
+        }
         BoardChoice board = BoardChoice.parse(setting(env, properties, BOARD_PROPERTY, BOARD_ENV));
         int testNodes = 1;
         String nodes = setting(env, properties, TEST_NODES_PROPERTY, TEST_NODES_ENV);
@@ -109,7 +142,7 @@ record RuntimeSettings(boolean asyncProgress, boolean stats, Long lateSeed, Boar
         }
         String training = setting(env, properties, Training.PROPERTY, Training.ENV);
         Training.choose(training, 2, 1, 1, true); // refuses a value that is none of the choices, naming it
-        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, seed, board, testNodes, training);
+        return new RuntimeSettings(flag(async, ASYNC_PROPERTY, ASYNC_ENV), stats, reportNic, nicCounters, nicModel, seed, board, testNodes, training);
     }
 
     /** The space the board supplier sees: the real one, or its nodes split as {@code atoll.test.nodes} asks. */

@@ -37,7 +37,8 @@ import org.atollmpi.nic.Sha256;
  *                                   <- EXCHANGE round:int blob:bytes (a barrier is an empty blob)
  *  EXCHANGE_DONE round:int n:int n*(blob:bytes)  ->   (once every rank has contributed to round;
  *                                                     n = 0 when every blob was empty: a barrier)
- *                                   <- FINALIZED
+ *                                   <- FINALIZED counters:UTF  (the rank's NIC counters, a NicSnapshot
+ *                                                                encoded, for mpirun --report-nic; empty: none)
  *  FINALIZED_ACK                     ->
  *                                   <- ABORT code:int fatalError:boolean message:UTF
  *  ABORT_ACK                         ->
@@ -64,7 +65,7 @@ import org.atollmpi.nic.Sha256;
 public final class BootProtocol {
     /** "ATJB": ATOLL job bootstrap. */
     public static final int MAGIC = 0x41544A42;
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     public static final byte CHALLENGE = 1;
     public static final byte HELLO = 2;

@@ -352,10 +352,16 @@ public final class JobBootstrap implements JobWiring {
     /** Tells the server this rank finished MPI cleanly; returns once it has recorded that. */
     @Override
     public void finalized() {
+        finalized(null);
+    }
+
+    /** As {@link #finalized()}, with this rank's NIC counters for {@code mpirun --report-nic} (null: none). */
+    @Override
+    public void finalized(String counters) {
         if (!finalizeSent.compareAndSet(false, true)) {
             return;
         }
-        send(FINALIZED, o -> { });
+        send(FINALIZED, o -> o.writeUTF(counters == null ? "" : counters));
         synchronized (lock) {
             while (!finalizeAcked) {
                 awaitChange("finalize");

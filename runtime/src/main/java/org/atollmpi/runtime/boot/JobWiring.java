@@ -60,6 +60,15 @@ public interface JobWiring extends RoutingSpace, AutoCloseable {
     /** Tells the launcher this rank finished MPI cleanly; returns once it has recorded that. */
     void finalized();
 
+    /**
+     * As {@link #finalized}, handing the launcher this rank's NIC counters ({@code counters}, a
+     * {@code NicSnapshot} encoded; null for none) for {@code mpirun --report-nic}. A launcher that
+     * prints no such report drops them.
+     */
+    default void finalized(String counters) {
+        finalized();
+    }
+
     /** Parts from the launcher; call it when the process is about to end, after {@link #finalized}. */
     @Override
     void close();
