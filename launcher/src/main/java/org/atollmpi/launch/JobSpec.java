@@ -40,13 +40,14 @@ import java.util.List;
  * @param warnings       what mpirun accepted but ignores, one line each, to print before the job
  * @param mpjArgs        {@code --mpj-args}: the program's {@code main} gets MPJ Express's three leading arguments
  *                       (rank, configuration file, device) before its own, and {@code MPI.Init} removes them
+ * @param trace          {@code --trace}: the file the ranks' message traces are merged into, or null
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
                boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
                Placement placement, List<String> rsh, String serverInterfaces, String boardInterfaces,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
-               List<String> warnings, boolean mpjArgs, boolean modular) {
+               List<String> warnings, boolean mpjArgs, boolean modular, Path trace) {
     // modular: the java form's -m module[/class]; mainClass holds that value and the program's
     // modules come from the -p among jvmOptions.
     JobSpec {
@@ -65,7 +66,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
                 args, asyncProgress, board, initTimeout, false, program, hosts, placement, rsh, serverInterfaces,
                 boardInterfaces, workDir, timeout, reportBindings, displayMap,
-                verbose, warnings, mpjArgs, false);
+                verbose, warnings, mpjArgs, false, trace);
     }
 
     /** The directory the ranks run in, against which relative paths of the command line are read. */
