@@ -1284,6 +1284,7 @@ public final class Engine implements AutoCloseable {
             long h0 = Envelope.header0(kind, context, tag);
             long h1 = Envelope.header1(sequence, aux);
             boolean fast = bytes <= fastLimit;
+            long depositedAt = trace != null ? System.nanoTime() : 0;
             boolean sent = fast
                 ? port.fastSend(dest, h0, h1, base, offset, bytes)
                 : port.send(dest, h0, h1, base, offset, bytes);
@@ -1294,7 +1295,7 @@ public final class Engine implements AutoCloseable {
             counters.deposited(dest, fast);
             if (trace != null) {
                 trace.injected(traceRecord, sequence,
-                    fast ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER);
+                    fast ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER, depositedAt);
             }
             return sequence;
         } finally {
@@ -1316,6 +1317,7 @@ public final class Engine implements AutoCloseable {
             sequence = sequencer.next(dest);
             long h0 = Envelope.header0(Envelope.RTS, op.context, op.tag);
             long h1 = Envelope.header1(sequence, r.handle);
+            long depositedAt = trace != null ? System.nanoTime() : 0;
             boolean sent = RtsDescriptor.LENGTH <= fastLimit
                 ? port.fastSend(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH)
                 : port.send(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH);
@@ -1324,7 +1326,7 @@ public final class Engine implements AutoCloseable {
             }
             sequencer.sent(dest, sequence);
             if (trace != null) {
-                trace.injected(op.traceRecord, sequence, TraceRecordDescriptor.PROTOCOL_RENDEZVOUS);
+                trace.injected(op.traceRecord, sequence, TraceRecordDescriptor.PROTOCOL_RENDEZVOUS, depositedAt);
             }
         } finally {
             if (guards != null) {

@@ -162,15 +162,18 @@ public final class MessageTrace {
         return r;
     }
 
-    /** The port accepted the send's deposit (fast send, eager record, or the RTS), numbered {@code sequence}. */
-    public void injected(int record, int sequence, int protocol) {
+    /**
+     * The port accepted the send's deposit (fast send, eager record, or the RTS), numbered
+     * {@code sequence}, in a call that began at {@code depositedAt}: the time before the call, not
+     * after it, since the receiver may take the message before the sending thread runs again.
+     */
+    public void injected(int record, int sequence, int protocol, long depositedAt) {
         if (record < 0) {
             return;
         }
-        long now = System.nanoTime();
         int at = record * WORDS;
         long[] a = records;
-        a[at + PASSED] = now;
+        a[at + PASSED] = depositedAt;
         long what = a[at + WHAT];
         a[at + WHAT] = TraceRecordDescriptor.what(TraceRecordDescriptor.kind(what), protocol,
             TraceRecordDescriptor.flags(what), TraceRecordDescriptor.peer(what));
@@ -207,14 +210,6 @@ public final class MessageTrace {
         a[at + COMPLETED] = now;
         if (cancelled) {
             a[at + WHAT] |= (long) TraceRecordDescriptor.FLAG_CANCELLED << 40;
-        }
-    }
-
-    /** A send that was posted, injected and completed in one call (a small blocking send). */
-    public void injectedAndCompleted(int record, int sequence, int protocol) {
-        injected(record, sequence, protocol);
-        if (record >= 0) {
-            records[record * WORDS + COMPLETED] = records[record * WORDS + PASSED];
         }
     }
 
