@@ -265,6 +265,17 @@ final class CommCollectives {
     // ================================================================ barrier and broadcast
 
     static Request barrier(Comm c, String call, boolean nb) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, barrierInSpan(c, call, nb));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #barrier} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request barrierInSpan(Comm c, String call, boolean nb) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.barrier((Intercomm) c, call, nb);
         }
@@ -291,6 +302,17 @@ final class CommCollectives {
     }
 
     static Request bcast(Comm c, String call, boolean nb, Object buf, int off, int count, Datatype type, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, bcastInSpan(c, call, nb, buf, off, count, type, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #bcast} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request bcastInSpan(Comm c, String call, boolean nb, Object buf, int off, int count, Datatype type, int root) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.bcast((Intercomm) c, call, nb, buf, off, count, type, root);
         }
@@ -339,6 +361,18 @@ final class CommCollectives {
 
     static Request gather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, gatherInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #gather} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request gatherInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                          Object rbuf, int roff, int rcount, Datatype rtype, int root) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.gather((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
                 rcount, rtype, root);
@@ -360,6 +394,18 @@ final class CommCollectives {
     }
 
     static Request gatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                           Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, gathervInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #gatherv} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request gathervInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype, int root) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.gatherv((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
@@ -441,6 +487,18 @@ final class CommCollectives {
 
     static Request scatter(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                            Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, scatterInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #scatter} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request scatterInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                           Object rbuf, int roff, int rcount, Datatype rtype, int root) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.scatter((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
                 rcount, rtype, root);
@@ -461,6 +519,18 @@ final class CommCollectives {
     }
 
     static Request scatterv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] displs,
+                            Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, scattervInSpan(c, call, nb, sbuf, soff, scounts, displs, stype, rbuf, roff, rcount, rtype, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #scatterv} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request scattervInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] displs,
                             Datatype stype, Object rbuf, int roff, int rcount, Datatype rtype, int root) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.scatterv((Intercomm) c, call, nb, sbuf, soff, scounts, displs, stype, rbuf,
@@ -546,6 +616,18 @@ final class CommCollectives {
 
     static Request allGather(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                              Object rbuf, int roff, int rcount, Datatype rtype) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allGatherInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allGather} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allGatherInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                             Object rbuf, int roff, int rcount, Datatype rtype) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.allGather((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
                 rcount, rtype);
@@ -562,6 +644,18 @@ final class CommCollectives {
     }
 
     static Request allGatherv(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                              Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allGathervInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcounts, displs, rtype));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allGatherv} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allGathervInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                               Object rbuf, int roff, int[] rcounts, int[] displs, Datatype rtype) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.allGatherv((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
@@ -619,6 +713,18 @@ final class CommCollectives {
 
     static Request allToAll(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
                             Object rbuf, int roff, int rcount, Datatype rtype) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allToAllInSpan(c, call, nb, sbuf, soff, scount, stype, rbuf, roff, rcount, rtype));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allToAll} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allToAllInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int scount, Datatype stype,
+                            Object rbuf, int roff, int rcount, Datatype rtype) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.allToAll((Intercomm) c, call, nb, sbuf, soff, scount, stype, rbuf, roff,
                 rcount, rtype);
@@ -636,6 +742,18 @@ final class CommCollectives {
     }
 
     static Request allToAllv(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] sdispls,
+                             Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allToAllvInSpan(c, call, nb, sbuf, soff, scounts, sdispls, stype, rbuf, roff, rcounts, rdispls, rtype));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allToAllv} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allToAllvInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, int[] scounts, int[] sdispls,
                              Datatype stype, Object rbuf, int roff, int[] rcounts, int[] rdispls, Datatype rtype) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.allToAllv((Intercomm) c, call, nb, sbuf, soff, scounts, sdispls, stype,
@@ -687,6 +805,18 @@ final class CommCollectives {
 
     /** Alltoallw: per-member datatypes, displacements in bytes (as in MPI). */
     static Request allToAllw(Comm c, String call, boolean nb, Object sbuf, int[] scounts, int[] sdispls,
+                             Datatype[] stypes, Object rbuf, int[] rcounts, int[] rdispls, Datatype[] rtypes) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allToAllwInSpan(c, call, nb, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allToAllw} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allToAllwInSpan(Comm c, String call, boolean nb, Object sbuf, int[] scounts, int[] sdispls,
                              Datatype[] stypes, Object rbuf, int[] rcounts, int[] rdispls, Datatype[] rtypes) {
         if (c instanceof Intercomm) {
             return IntercommCollectives.allToAllw((Intercomm) c, call, nb, sbuf, scounts, sdispls, stypes, rbuf,
@@ -804,6 +934,18 @@ final class CommCollectives {
 
     static Request reduce(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
                           Datatype type, Op op, int root) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, reduceInSpan(c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #reduce} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request reduceInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff, int count,
+                          Datatype type, Op op, int root) {
         sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {
             return IntercommCollectives.reduce((Intercomm) c, call, nb, sbuf, soff, rbuf, roff, count, type, op, root);
@@ -861,6 +1003,18 @@ final class CommCollectives {
     static final int REDUCE_SCATTER_BLOCK = 3;
 
     static Request allReduce(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
+                             int count, Datatype type, Op op) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, allReduceInSpan(c, call, nb, which, sbuf, soff, rbuf, roff, count, type, op));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #allReduce} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request allReduceInSpan(Comm c, String call, boolean nb, int which, Object sbuf, int soff, Object rbuf, int roff,
                              int count, Datatype type, Op op) {
         sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {
@@ -1075,6 +1229,18 @@ final class CommCollectives {
     }
 
     static Request reduceScatter(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
+                                 int[] counts, Datatype type, Op op) {
+        int span = CollectiveSpans.begin(call, c);
+        try {
+            return CollectiveSpans.end(span, reduceScatterInSpan(c, call, nb, sbuf, soff, rbuf, roff, counts, type, op));
+        } catch (RuntimeException e) {
+            CollectiveSpans.failed(span);
+            throw e;
+        }
+    }
+
+    /** {@link #reduceScatter} without its span: the collective itself ({@link ObjectCollectives}' steps run in their call's span). */
+    static Request reduceScatterInSpan(Comm c, String call, boolean nb, Object sbuf, int soff, Object rbuf, int roff,
                                  int[] counts, Datatype type, Op op) {
         sbuf = unshared(sbuf, rbuf);
         if (c instanceof Intercomm) {

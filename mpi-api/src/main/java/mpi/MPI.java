@@ -399,6 +399,7 @@ public final class MPI {
     static void enter(RankRuntime rt, Engine e, int rank, int size, int level) {
         runtime = rt;
         engine = e;
+        CollectiveSpans.trace = e == null ? null : e.trace();
         threadLevel = level;
         mainThread = Thread.currentThread();
         int[] world = new int[size];
@@ -426,6 +427,7 @@ public final class MPI {
             phase = finalized ? FINALIZED : UNINITIALIZED;
             runtime = null;
             engine = null;
+            CollectiveSpans.trace = null;
             attachedBuffer = null;
         }
     }
@@ -843,6 +845,11 @@ public final class MPI {
             throw notRunning(call);
         }
         return engine;
+    }
+
+    /** The engine while MPI runs, else null (no error: for a trace's span that ends late). */
+    static Engine engineOrNull() {
+        return phase == RUNNING ? engine : null;
     }
 
     static void check(String call) {

@@ -60,7 +60,7 @@ final class ObjectCollectives {
         MPIException[] failed = new MPIException[1];
         byte[] data = c.rank == root ? serialize(c, call, buf, off, count, type, failed) : NONE;
         int[] length = {lengthOf(data)};
-        CommCollectives.bcast(c, call, false, length, 0, 1, MPI.INT, root);
+        CommCollectives.bcastInSpan(c, call, false, length, 0, 1, MPI.INT, root);
         if (length[0] < 0) {
             if (failed[0] != null) {
                 throw failed[0];
@@ -71,7 +71,7 @@ final class ObjectCollectives {
         if (c.rank != root) {
             data = new byte[length[0]];
         }
-        CommCollectives.bcast(c, call, false, data, 0, data.length, MPI.BYTE, root);
+        CommCollectives.bcastInSpan(c, call, false, data, 0, data.length, MPI.BYTE, root);
         if (c.rank != root) {
             storeAt(c, call, data, 0, data.length, buf, off, count, type, root);
         }
@@ -92,7 +92,7 @@ final class ObjectCollectives {
         byte[] mine = inPlace ? NONE : serialize(c, call, sbuf, soff, scount, stype, failed);
         boolean isRoot = c.rank == root;
         int[] lengths = isRoot ? new int[c.size] : null;
-        CommCollectives.gather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT,
+        CommCollectives.gatherInSpan(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT,
             root);
         byte[] all = null;
         int[] sizes = null;
@@ -103,7 +103,7 @@ final class ObjectCollectives {
             all = new byte[total(starts, sizes)];
         }
         byte[] sent = mine == null ? NONE : mine;
-        CommCollectives.gatherv(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE, root);
+        CommCollectives.gathervInSpan(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE, root);
         reportFailures(c, call, failed[0], lengths, "the objects");
         if (isRoot) {
             for (int i = 0; i < c.size; i++) {
@@ -141,9 +141,9 @@ final class ObjectCollectives {
             }
         }
         int[] length = new int[1];
-        CommCollectives.scatter(c, call, false, lengths, 0, 1, MPI.INT, length, 0, 1, MPI.INT, root);
+        CommCollectives.scatterInSpan(c, call, false, lengths, 0, 1, MPI.INT, length, 0, 1, MPI.INT, root);
         byte[] mine = new byte[Math.max(length[0], 0)];
-        CommCollectives.scatterv(c, call, false, all, 0, sizes, starts, MPI.BYTE, mine, 0, mine.length, MPI.BYTE,
+        CommCollectives.scattervInSpan(c, call, false, all, 0, sizes, starts, MPI.BYTE, mine, 0, mine.length, MPI.BYTE,
             root);
         if (isRoot && failed[0] != null) {
             throw failed[0];
@@ -173,12 +173,12 @@ final class ObjectCollectives {
             ? serialize(c, call, rbuf, roff + displs[c.rank] * extent(rtype), rcounts[c.rank], rtype, failed)
             : serialize(c, call, sbuf, soff, scount, stype, failed);
         int[] lengths = new int[c.size];
-        CommCollectives.allGather(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT);
+        CommCollectives.allGatherInSpan(c, call, false, new int[] {lengthOf(mine)}, 0, 1, MPI.INT, lengths, 0, 1, MPI.INT);
         int[] sizes = nonNegative(lengths);
         int[] starts = starts(c, call, sizes);
         byte[] all = new byte[total(starts, sizes)];
         byte[] sent = mine == null ? NONE : mine;
-        CommCollectives.allGatherv(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE);
+        CommCollectives.allGathervInSpan(c, call, false, sent, 0, sent.length, MPI.BYTE, all, 0, sizes, starts, MPI.BYTE);
         reportFailures(c, call, failed[0], lengths, "the objects");
         for (int i = 0; i < c.size; i++) {
             if (!(inPlace && i == c.rank)) {
@@ -206,11 +206,11 @@ final class ObjectCollectives {
             System.arraycopy(parts[i] == null ? NONE : parts[i], 0, all, starts[i], sizes[i]);
         }
         int[] incoming = new int[n];
-        CommCollectives.allToAll(c, call, false, lengths, 0, 1, MPI.INT, incoming, 0, 1, MPI.INT);
+        CommCollectives.allToAllInSpan(c, call, false, lengths, 0, 1, MPI.INT, incoming, 0, 1, MPI.INT);
         int[] inSizes = nonNegative(incoming);
         int[] inStarts = starts(c, call, inSizes);
         byte[] received = new byte[total(inStarts, inSizes)];
-        CommCollectives.allToAllv(c, call, false, all, 0, sizes, starts, MPI.BYTE, received, 0, inSizes, inStarts,
+        CommCollectives.allToAllvInSpan(c, call, false, all, 0, sizes, starts, MPI.BYTE, received, 0, inSizes, inStarts,
             MPI.BYTE);
         reportFailures(c, call, failed[0], incoming, "the objects");
         for (int i = 0; i < n; i++) {

@@ -333,6 +333,9 @@ final class Job {
             if (spec.board() != null) {
                 wiring.put(RankRuntime.BOARD_ENV, spec.board());
             }
+            if (spec.trace() != null) {
+                wiring.put(org.atollmpi.engine.trace.MessageTrace.FILE_ENV, spec.trace().toString());
+            }
             if (spec.boardInterfaces() != null) {
                 wiring.put(TCP_HOST_ENV, spec.boardInterfaces());
             }

@@ -43,13 +43,14 @@ import java.util.List;
  * @param reportNic      {@code --report-nic}: print the ranks' NIC counters as a table at the end of the job
  * @param nicModel       {@code --nic-model}: the NIC whose timing the boards add ({@code atoll} or {@code ultra}),
  *                       or null for none
+ * @param trace          {@code --trace}: the file the ranks' message traces are merged into, or null
  */
 record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOutput, List<String> exports, String java,
                List<String> jvmOptions, String classPath, String mainClass, Path jar, List<String> args,
                boolean asyncProgress, String board, Duration initTimeout, boolean javaForm, String executable, HostList hosts,
                Placement placement, List<String> rsh, String serverInterfaces, String boardInterfaces,
                Path workDir, Duration timeout, boolean reportBindings, boolean displayMap, boolean verbose,
-               List<String> warnings, boolean mpjArgs, boolean modular, boolean reportNic, String nicModel) {
+               List<String> warnings, boolean mpjArgs, boolean modular, boolean reportNic, String nicModel, Path trace) {
     // modular: the java form's -m module[/class]; mainClass holds that value and the program's
     // modules come from the -p among jvmOptions.
     JobSpec {
@@ -68,7 +69,7 @@ record JobSpec(int np, boolean oversubscribe, boolean bindToCore, boolean tagOut
         return new JobSpec(np, oversubscribe, bindToCore, tagOutput, exports, java, jvmOptions, classPath, null, null,
                 args, asyncProgress, board, initTimeout, false, program, hosts, placement, rsh, serverInterfaces,
                 boardInterfaces, workDir, timeout, reportBindings, displayMap,
-                verbose, warnings, mpjArgs, false, reportNic, nicModel);
+                verbose, warnings, mpjArgs, false, reportNic, nicModel, trace);
     }
 
     /** The directory the ranks run in, against which relative paths of the command line are read. */

@@ -1,5 +1,6 @@
 package org.atollmpi.launch;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.util.List;
@@ -89,7 +90,30 @@ public final class Mpirun {
                 .withLocalEnvironment(RankCommand.localEnvironment(spec, installation, env, exported))
                 .withSpawner(spawner(spec));
         started.accept(job);
-        return job.run();
+        int status = job.run();
+        if (spec.trace() != null) {
+            mergeTrace(name, spec, err);
+        }
+        return status;
+    }
+
+    /**
+     * Merges the ranks' trace parts into the {@code --trace} file, whatever the job's status: a
+     * rank that died left no part, which the merge names; the others are still worth reading.
+     */
+    private static void mergeTrace(String name, JobSpec spec, PrintStream err) {
+        try {
+            TraceMerge.Result merged = TraceMerge.merge(spec.trace(), spec.np());
+            for (String warning : merged.warnings()) {
+                err.println(name + ": warning: trace: " + warning);
+            }
+            err.println(name + ": trace of " + merged.ranks() + " of " + spec.np() + " ranks (" + merged.messages()
+                + " message events, " + merged.flows() + " send-receive pairs, " + merged.spans() + " collectives)"
+                + " written to " + spec.trace());
+        } catch (IOException | RuntimeException e) {
+            err.println(name + ": cannot write the trace " + spec.trace() + " (the ranks' parts are left beside it): "
+                + e);
+        }
     }
 
     /**

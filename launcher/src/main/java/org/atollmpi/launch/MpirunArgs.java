@@ -135,6 +135,14 @@ final class MpirunArgs implements OptionParser.Target {
                         + " in; its window epochs and the lock or fence it is blocked in); a rank that does"
                         + " not answer within 2 s is named as frozen (stopped, or its JVM stalled). Then the"
                         + " job is killed and mpirun exits with status 124."),
+        new Option(List.of("--trace"), 1, "file",
+                "Record every message and collective of every rank (from MPI_Init's end to MPI_Finalize:"
+                        + " posted, injected, delivered and completed times, peer, tag, bytes, protocol) and"
+                        + " write them to this file as a Chrome trace-event timeline, one track a rank, arrows"
+                        + " from each send to its receive: open it in https://ui.perfetto.dev, or draw it with"
+                        + " bin/atoll-trace render. Each rank writes file.rank<N> at MPI_Finalize, which mpirun"
+                        + " merges when the job ends. A rank keeps at most ATOLL_TRACE_EVENTS events (default"
+                        + " 1000000, 48 bytes each), then counts what it drops."),
         new Option(List.of("-cp", "--classpath", "-classpath", "--class-path"), 1, "path", "Class path of the program."),
         new Option(List.of("-jar"), OptionParser.REST, "file",
                 "Run the Main-Class of this jar; the arguments after it are the program's."),
@@ -188,6 +196,7 @@ final class MpirunArgs implements OptionParser.Target {
     private String board;
     private int initTimeoutSeconds = 60;
     private Integer timeoutSeconds;
+    private Path trace;
     private String classPath;
     private List<String> jarAndArgs;
     private final List<String> mca = new ArrayList<>();
@@ -246,6 +255,7 @@ final class MpirunArgs implements OptionParser.Target {
             case "--board" -> board = value;
             case "--init-timeout" -> initTimeoutSeconds = OptionParser.intValue(given, value);
             case "--timeout" -> timeoutSeconds = OptionParser.intValue(given, value);
+            case "--trace" -> trace = Path.of(value);
             case "-cp" -> classPath = value;
             case "-jar" -> jarAndArgs = values;
             case "--mca" -> mca.addAll(values);
@@ -299,6 +309,13 @@ final class MpirunArgs implements OptionParser.Target {
                 throw new UsageError("--wdir " + workDir + ": no such directory");
             }
         }
+        if (trace != null) {
+            // the ranks write beside it, wherever their working directory is
+            trace = trace.toAbsolutePath().normalize();
+            if (trace.getParent() != null && !Files.isDirectory(trace.getParent())) {
+                throw new UsageError("--trace " + trace + ": no such directory " + trace.getParent());
+            }
+        }
         boolean bindToCore = bindsToCore();
         checkMapBy();
         ignored();
@@ -324,7 +341,7 @@ final class MpirunArgs implements OptionParser.Target {
                 Duration.ofSeconds(initTimeoutSeconds), program.javaForm, program.executable, hosts, placement, rshWords,
                 serverInterfaces, boardInterfaces, workDir,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), reportBindings, displayMap, verbose,
-                quiet ? List.of() : List.copyOf(warnings), mpjArgs, program.modular, reportNic, nicModel);
+                quiet ? List.of() : List.copyOf(warnings), mpjArgs, program.modular, reportNic, nicModel, trace);
     }
 
     /** -np, else -N times the nodes, else the hosts' slots, else one rank per core. */

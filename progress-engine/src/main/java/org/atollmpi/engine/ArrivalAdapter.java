@@ -16,9 +16,12 @@ final class ArrivalAdapter implements ArrivalHandler {
     private final OperationTable table;
     private final HeldMessagePool pool;
     private final Faults faults;
+    /** The engine keeps a message trace: each matched message's arrival is timed ("delivered"). */
+    private final boolean timesArrivals;
 
     ArrivalAdapter(Engine engine, Sequencer sequencer, OperationTable table, HeldMessagePool pool, Faults faults) {
         this.engine = engine;
+        this.timesArrivals = engine.trace() != null;
         this.sequencer = sequencer;
         this.table = table;
         this.pool = pool;
@@ -51,21 +54,23 @@ final class ArrivalAdapter implements ArrivalHandler {
             return;
         }
         int sequence = Envelope.sequence(header1);
+        long arrivedAt = timesArrivals ? System.nanoTime() : 0;
         if (!sequencer.isNext(source, sequence)) {
-            sequencer.holdAhead(source, header0, header1, base, offset, length);
+            sequencer.holdAhead(source, header0, header1, base, offset, length, arrivedAt);
             return;
         }
-        inTurn(source, sequence, header0, header1, base, offset, length);
+        inTurn(source, sequence, header0, header1, base, offset, length, arrivedAt);
         HeldMessage m;
         while ((m = sequencer.nextHeld(source)) != null) {
-            inTurn(source, m.sequence(), m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
+            inTurn(source, m.sequence(), m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt);
             pool.recycle(m);
         }
     }
 
-    private void inTurn(int source, int sequence, long header0, long header1, Object base, long offset, int length) {
+    private void inTurn(int source, int sequence, long header0, long header1, Object base, long offset, int length,
+                        long arrivedAt) {
         if (sequencer.take(source, sequence)) {
-            engine.dispatch(source, header0, header1, base, offset, length);
+            engine.dispatch(source, header0, header1, base, offset, length, arrivedAt);
         }
     }
 

@@ -20,6 +20,8 @@ import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
 import org.atollmpi.nic.stat.NicCounter;
 import org.atollmpi.nic.stat.NicCounters;
+import org.atollmpi.engine.trace.MessageTrace;
+import org.atollmpi.engine.trace.TraceRecordDescriptor;
 
 /**
  * The progress engine of one rank: the facade that the API and the layers above call. Ranks here
@@ -121,6 +123,11 @@ public final class Engine implements AutoCloseable {
     private final EngineCounters counters;
     /** The port's counter page (or a page of our own when the port keeps none): rendezvous, idling. */
     private final NicCounters nic;
+    /**
+     * The message trace ({@code mpirun --trace}), or null: off. Every hook is one branch on this
+     * final field, so an engine without a trace does nothing more per message.
+     */
+    private final MessageTrace trace;
     private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
     private WorkItem[] items = NO_ITEMS;
@@ -133,6 +140,12 @@ public final class Engine implements AutoCloseable {
     private final Operation probeOp;
 
     public Engine(HostPort port, EngineConfig config, boolean threadSafe) {
+        this(port, config, threadSafe, null);
+    }
+
+    /** As {@link #Engine(HostPort, EngineConfig, boolean)}, recording every message into {@code trace} (null: none). */
+    public Engine(HostPort port, EngineConfig config, boolean threadSafe, MessageTrace trace) {
+        this.trace = trace;
         this.port = port;
         this.config = config;
         this.rank = port.rank();
@@ -227,6 +240,11 @@ public final class Engine implements AutoCloseable {
         return nic;
     }
 
+    /** The message trace this engine records into, or null when tracing is off. */
+    public MessageTrace trace() {
+        return trace;
+    }
+
     /** Which protocols this rank's sends took (see {@link EngineCounters}). */
     public EngineCounters counters() {
         return counters;
@@ -265,12 +283,18 @@ public final class Engine implements AutoCloseable {
     public Operation isend(int mode, Object base, long offset, int bytes, int dest, int tag, int context,
                            Object owner) {
         Operation op = pool().take();
+        if (trace != null) {
+            op.traceRecord = tracePostedSend(mode, bytes, dest, tag, context);
+        }
         if (lock != null && depositsWithoutLock(mode, bytes, dest)) {
             describeSend(op, mode, bytes, dest, tag, context);
-            if (depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
+            if (depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, op.traceRecord) != 0) {
                 op.base = base;
                 op.offset = offset;
                 op.bytes = bytes;
+                if (trace != null) {
+                    traceCompleted(op);
+                }
                 op.complete = true; // no one else has seen it: no hook, no role, no buffered block
                 return op;
             }
@@ -305,6 +329,9 @@ public final class Engine implements AutoCloseable {
     public Operation irecv(Object base, long offset, int bytes, int source, int tag, int context, Object owner) {
         Operation op = pool().take();
         op.owner = owner;
+        if (trace != null) {
+            op.traceRecord = trace.posted(TraceRecordDescriptor.KIND_RECV, 0, source, tag, context, bytes);
+        }
         HeldMessage copyOut;
         lock();
         try {
@@ -323,16 +350,24 @@ public final class Engine implements AutoCloseable {
      * in a thread-safe engine takes no lock, see {@link #depositsWithoutLock}).
      */
     public void send(int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
+        int record = trace == null ? -1 : tracePostedSend(mode, bytes, dest, tag, context);
         if (lock != null) {
             if (depositsWithoutLock(mode, bytes, dest)
-                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
+                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+                if (trace != null) {
+                    trace.completed(record, false);
+                }
                 return;
             }
         } else if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
-            && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0) != 0) {
+            && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+            if (trace != null) {
+                trace.completed(record, false);
+            }
             return;
         }
         Operation op = blockingOperation();
+        op.traceRecord = record;
         lock();
         try {
             startSend(op, mode, base, offset, bytes, dest, tag, context);
@@ -348,6 +383,9 @@ public final class Engine implements AutoCloseable {
      */
     public Operation recv(Object base, long offset, int bytes, int source, int tag, int context) {
         Operation op = blockingOperation();
+        if (trace != null) {
+            op.traceRecord = trace.posted(TraceRecordDescriptor.KIND_RECV, 0, source, tag, context, bytes);
+        }
         HeldMessage copyOut;
         lock();
         try {
@@ -453,6 +491,9 @@ public final class Engine implements AutoCloseable {
     public Operation imrecv(MatchedMessage message, Object base, long offset, int bytes, Object owner) {
         Operation op = new Operation();
         op.owner = owner;
+        if (trace != null) {
+            op.traceRecord = trace.posted(TraceRecordDescriptor.KIND_RECV, 0, ANY_SOURCE, ANY_TAG, message.context(), bytes);
+        }
         lock();
         try {
             startMatchedReceive(op, message, base, offset, bytes);
@@ -465,6 +506,9 @@ public final class Engine implements AutoCloseable {
     /** Blocking receive of a matched message (MPI_Mrecv); the result is engine-owned as for {@link #recv}. */
     public Operation mrecv(MatchedMessage message, Object base, long offset, int bytes) {
         Operation op = blockingOperation();
+        if (trace != null) {
+            op.traceRecord = trace.posted(TraceRecordDescriptor.KIND_RECV, 0, ANY_SOURCE, ANY_TAG, message.context(), bytes);
+        }
         lock();
         try {
             startMatchedReceive(op, message, base, offset, bytes);
@@ -488,7 +532,7 @@ public final class Engine implements AutoCloseable {
         op.peer = m.source;
         op.tag = m.tag();
         op.context = message.context();
-        deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
+        deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
         held.recycle(m);
     }
 
@@ -1160,6 +1204,9 @@ public final class Engine implements AutoCloseable {
         internal.bytes = bytes;
         internal.bufferedBlock = bufferedBlock;
         internal.freed = true;
+        // the trace follows the message: its record is injected and completed with the copy
+        internal.traceRecord = op.traceRecord;
+        op.traceRecord = -1;
         if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
             sendQueue.add(internal);
         }
@@ -1217,14 +1264,15 @@ public final class Engine implements AutoCloseable {
                 op.role = s;
             }
             int sequence = depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context,
-                s.handle);
+                s.handle, op.traceRecord);
             if (sequence == 0) {
                 return false;
             }
             s.deposited(sequence);
             return true;
         }
-        if (depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0) == 0) {
+        if (depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0,
+            op.traceRecord) == 0) {
             return false;
         }
         complete(op);
@@ -1238,7 +1286,8 @@ public final class Engine implements AutoCloseable {
      *
      * @return the sequence number the message took, or 0 when the target has no room
      */
-    private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux) {
+    private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux,
+                             int traceRecord) {
         if (guards != null) {
             guards.lock(dest);
         }
@@ -1247,6 +1296,7 @@ public final class Engine implements AutoCloseable {
             long h0 = Envelope.header0(kind, context, tag);
             long h1 = Envelope.header1(sequence, aux);
             boolean fast = bytes <= fastLimit;
+            long depositedAt = trace != null ? System.nanoTime() : 0;
             boolean sent = fast
                 ? port.fastSend(dest, h0, h1, base, offset, bytes)
                 : port.send(dest, h0, h1, base, offset, bytes);
@@ -1255,6 +1305,10 @@ public final class Engine implements AutoCloseable {
             }
             sequencer.sent(dest, sequence);
             counters.deposited(dest, fast);
+            if (trace != null) {
+                trace.injected(traceRecord, sequence,
+                    fast ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER, depositedAt);
+            }
             return sequence;
         } finally {
             if (guards != null) {
@@ -1275,6 +1329,7 @@ public final class Engine implements AutoCloseable {
             sequence = sequencer.next(dest);
             long h0 = Envelope.header0(Envelope.RTS, op.context, op.tag);
             long h1 = Envelope.header1(sequence, r.handle);
+            long depositedAt = trace != null ? System.nanoTime() : 0;
             boolean sent = RtsDescriptor.LENGTH <= fastLimit
                 ? port.fastSend(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH)
                 : port.send(dest, h0, h1, rtsScratch, Memory.BYTE_ARRAY_BASE, RtsDescriptor.LENGTH);
@@ -1282,6 +1337,9 @@ public final class Engine implements AutoCloseable {
                 return false;
             }
             sequencer.sent(dest, sequence);
+            if (trace != null) {
+                trace.injected(op.traceRecord, sequence, TraceRecordDescriptor.PROTOCOL_RENDEZVOUS, depositedAt);
+            }
         } finally {
             if (guards != null) {
                 guards.unlock(dest);
@@ -1318,10 +1376,14 @@ public final class Engine implements AutoCloseable {
         if (m != null) {
             q.removeUnexpected(m);
             if (lock != null && m.kind() != Envelope.RTS && m.length >= UNLOCKED_COPY_BYTES) {
+                if (trace != null) {
+                    traceDelivered(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length,
+                        m.arrivedAt, true);
+                }
                 matchEager(op, m.source, m.header0, m.header1, m.length);
                 return m;
             }
-            deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length);
+            deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
             held.recycle(m);
             return null;
         }
@@ -1347,8 +1409,11 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** A matched message in its turn: match it or keep it as unexpected. */
-    void dispatch(int source, long h0, long h1, Object base, long offset, int length) {
+    /**
+     * A matched message in its turn: match it or keep it as unexpected. {@code arrivedAt}: when
+     * the port delivered it (a trace's "delivered"; 0 when tracing is off).
+     */
+    void dispatch(int source, long h0, long h1, Object base, long offset, int length, long arrivedAt) {
         if (Envelope.kind(h0) == Envelope.RTS && RtsDescriptor.totalBytes(base, offset) < 0) {
             faults.report("RTS from rank " + source + " announces " + RtsDescriptor.totalBytes(base, offset) + " bytes");
             return;
@@ -1363,13 +1428,19 @@ public final class Engine implements AutoCloseable {
         MatchQueues q = matcher.queues(context);
         Operation op = q.takePosted(source, Envelope.tag(h0));
         if (op != null) {
-            deliver(op, source, h0, h1, base, offset, length);
+            deliver(op, source, h0, h1, base, offset, length, arrivedAt, false);
         } else {
-            q.addUnexpected(held.hold(source, h0, h1, base, offset, length));
+            HeldMessage m = held.hold(source, h0, h1, base, offset, length);
+            m.arrivedAt = arrivedAt;
+            q.addUnexpected(m);
         }
     }
 
-    private void deliver(Operation op, int source, long h0, long h1, Object base, long offset, int length) {
+    private void deliver(Operation op, int source, long h0, long h1, Object base, long offset, int length,
+                         long arrivedAt, boolean unexpected) {
+        if (trace != null) {
+            traceDelivered(op, source, h0, h1, base, offset, length, arrivedAt, unexpected);
+        }
         op.statusSource = source;
         op.statusTag = Envelope.tag(h0);
         int kind = Envelope.kind(h0);
@@ -1444,6 +1515,65 @@ public final class Engine implements AutoCloseable {
     }
 
     // ------------------------------------------------------------------------------------------
+    // Message trace (mpirun --trace): called only when trace != null
+    // ------------------------------------------------------------------------------------------
+
+    private int tracePostedSend(int mode, int bytes, int dest, int tag, int context) {
+        return trace.posted(TraceRecordDescriptor.KIND_SEND,
+            mode == MODE_SYNCHRONOUS ? TraceRecordDescriptor.FLAG_SYNCHRONOUS : 0, dest, tag, context, bytes);
+    }
+
+    /**
+     * The receive {@code op} matched a message the port delivered at {@code arrivedAt}. The
+     * receiver cannot see which channel a message came by, only its size: one that fits a slot
+     * came as a fast send (the sender's rule), which the merge checks against the sender's record.
+     */
+    private void traceDelivered(Operation op, int source, long h0, long h1, Object base, long offset, int length,
+                                long arrivedAt, boolean unexpected) {
+        boolean rts = Envelope.kind(h0) == Envelope.RTS;
+        int bytes = Math.min(rts ? RtsDescriptor.totalBytes(base, offset) : length, op.bytes);
+        int protocol = rts ? TraceRecordDescriptor.PROTOCOL_RENDEZVOUS
+            : length <= fastLimit ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER;
+        trace.delivered(op.traceRecord, source, Envelope.tag(h0), Envelope.sequence(h1), bytes, protocol, arrivedAt,
+            unexpected);
+    }
+
+    /** Ends the records of {@code op} (its message, a span waiting for it); they name nothing afterwards. */
+    private void traceCompleted(Operation op) {
+        if (op.traceRecord >= 0) {
+            trace.completed(op.traceRecord, op.cancelled);
+            op.traceRecord = -1;
+        }
+        if (op.traceSpan >= 0) {
+            trace.completed(op.traceSpan, false);
+            op.traceSpan = -1;
+        }
+    }
+
+    /**
+     * Ends the trace's span {@code span} (a nonblocking collective's, from {@link MessageTrace#beginSpan})
+     * when {@code op} completes, or now if it has. Does nothing when tracing is off or {@code span} is -1.
+     */
+    public void endSpanWith(Operation op, int span) {
+        if (trace == null || span < 0) {
+            return;
+        }
+        lock();
+        try {
+            if (op.complete) {
+                trace.completed(span, false);
+            } else {
+                if (op.traceSpan >= 0) {
+                    trace.completed(op.traceSpan, false); // one span per operation: the older ends here
+                }
+                op.traceSpan = span;
+            }
+        } finally {
+            unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
     // Progress and completion
     // ------------------------------------------------------------------------------------------
 
@@ -1505,6 +1635,9 @@ public final class Engine implements AutoCloseable {
     }
 
     void complete(Operation op) {
+        if (trace != null) {
+            traceCompleted(op);
+        }
         if (op.bufferedBlock >= 0) {
             if (bufferSpace != null) {
                 bufferSpace.release(op.bufferedBlock);

@@ -11,6 +11,8 @@ final class HeldMessage {
     long header1;
     byte[] data;
     int length;
+    /** When the port delivered it (System.nanoTime), for a message trace; 0 when tracing is off. */
+    long arrivedAt;
     HeldMessage next;
     HeldMessage prev;
 

@@ -68,6 +68,9 @@ public final class Operation {
     ProtocolRole role;      // the state machine moving it on, while there is one
     int bufferedBlock = -1; // start of this send's copy in the attached buffer (buffered mode)
     boolean recyclable;     // taken from the pool and not given back: release may return it
+    // --- message trace (mpirun --trace), only when the engine has one ---
+    int traceRecord = -1;   // this message's record, set at every post while tracing, -1 once completed
+    int traceSpan = -1;     // a collective's span that ends with this (composite) operation
 
     Operation() {
     }

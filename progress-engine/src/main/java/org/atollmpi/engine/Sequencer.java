@@ -51,8 +51,9 @@ final class Sequencer {
     }
 
     /** Copies a message that arrived ahead of its turn aside. */
-    void holdAhead(int source, long header0, long header1, Object base, long offset, int length) {
+    void holdAhead(int source, long header0, long header1, Object base, long offset, int length, long arrivedAt) {
         HeldMessage m = pool.hold(source, header0, header1, base, offset, length);
+        m.arrivedAt = arrivedAt;
         m.next = overtaken[source];
         overtaken[source] = m;
         overtakenCount++;

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
+import org.atollmpi.engine.trace.MessageTrace;
 import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
@@ -109,7 +110,8 @@ public final class RankRuntime implements AutoCloseable {
         // A board whose NIC is a thread of each rank (TCP) needs cores for it too: a rank spins only
         // when every rank and its NIC threads have a core, else it would delay its own arrivals.
         int threads = real.nodeRanks().length * (1 + supplier.nicThreadsPerPort());
-        Engine engine = new Engine(counted, EngineConfig.forNode(threads, cores), threadSafe);
+        MessageTrace trace = traceFor();
+        Engine engine = new Engine(counted, EngineConfig.forNode(threads, cores), threadSafe, trace);
         AsyncProgress progress = settings.asyncProgress() ? AsyncProgress.start(engine) : null;
         String host = bootstrap != null ? bootstrap.hostName() : JobFiles.localHostName();
         // the training's cost is the ranks' CPU at start-up; NIC threads mostly sleep in epoll then
@@ -151,6 +153,25 @@ public final class RankRuntime implements AutoCloseable {
     static String boardName(HostPort port) {
         String name = port.getClass().getSimpleName().replace("HostPort", "").replace("Port", "");
         return name.isEmpty() ? "port" : name.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * The message trace {@code mpirun --trace} asked for ({@code ATOLL_TRACE}), or null. A spawned
+     * job's ranks trace nothing: their world ranks would write the parent job's part files, and
+     * their mpirun merges no trace (a documented limitation).
+     */
+    private static MessageTrace traceFor() {
+        String file = MessageTrace.fileSetting();
+        if (file == null) {
+            return null;
+        }
+        if (parentPort() != null) {
+            return null;
+        }
+        // claimed atomically whatever the thread level: a progress thread, and THREAD_MULTIPLE's
+        // fast sends without the engine's lock, claim records too; an uncontended atomic add is
+        // noise beside a message, and only when tracing
+        return new MessageTrace(MessageTrace.capacitySetting(), true);
     }
 
     /**
@@ -288,7 +309,29 @@ public final class RankRuntime implements AutoCloseable {
     public void trained(String report) {
         engine.counters().clear();
         engine.nicCounters().clear();
+        if (engine.trace() != null) {
+            engine.trace().clear();
+        }
         trainingReport = report;
+    }
+
+    /**
+     * Writes this rank's part of the job's trace beside the file mpirun merges it into
+     * ({@code FILE.rank<N>}); everything this rank started has completed (quiesced). A part that
+     * cannot be written is said on stderr, and mpirun's merge names it missing.
+     */
+    private void writeTracePart() {
+        MessageTrace trace = engine.trace();
+        String file = MessageTrace.fileSetting();
+        if (trace == null || file == null) {
+            return;
+        }
+        java.nio.file.Path part = MessageTrace.partFile(java.nio.file.Path.of(file), engine.rank());
+        try {
+            trace.writePart(part, engine.rank(), size(), processorName);
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("atoll-mpi: rank " + engine.rank() + ": cannot write its trace part " + part + ": " + e);
+        }
     }
 
     /** Host name of this rank, for {@code getProcessorName}. */
@@ -335,6 +378,7 @@ public final class RankRuntime implements AutoCloseable {
             asyncProgress.close();
         }
         engine.quiesce();
+        writeTracePart();
         if (settings.stats()) {
             System.err.println("atoll-mpi: rank " + engine.rank() + ": " + engine.counters()
                 + "; peers read direct buffers by " + engine.processMemoryAccess()
