@@ -331,6 +331,11 @@ final class MpirunArgs implements OptionParser.Target {
         if (nicModel != null && !nicModel.equals("atoll") && !nicModel.equals("ultra")) {
             throw new UsageError("--nic-model " + nicModel + ": expected atoll or ultra");
         }
+        if (nicModel != null && placement.nodes().size() > 1) {
+            throw new UsageError("--nic-model " + nicModel + ": the model times a job on one machine (its clock), and"
+                    + " this job spans " + placement.nodes().size() + " hosts; run it on one (-x ATOLL_TEST_NODES=N"
+                    + " pretends nodes there)");
+        }
         if ("shm".equals(board) && placement.nodes().size() > 1) {
             throw new UsageError("--board shm: shared memory joins the ranks of one machine only, and this job spans "
                     + placement.nodes().size() + " hosts; use --board tcp or auto");

@@ -13,6 +13,8 @@ import org.atollmpi.engine.trace.MessageTrace;
 import org.atollmpi.nic.BoardSupplier;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
+import org.atollmpi.nic.model.ModelledHostPort;
+import org.atollmpi.nic.model.NicTiming;
 import org.atollmpi.nic.router.UniversePort;
 import org.atollmpi.nic.stat.CounterPage;
 import org.atollmpi.nic.stat.CountingHostPort;
@@ -95,7 +97,8 @@ public final class RankRuntime implements AutoCloseable {
         UniversePort port;
         TcpBoardConfig bridgeConfig = TcpBoardConfig.fromSettings();
         try {
-            port = new UniversePort(supplier.openPort(space), Bridges.slots(), bridgeConfig.maxSendLength());
+            port = new UniversePort(modelled(settings, real, supplier.openPort(space)), Bridges.slots(),
+                bridgeConfig.maxSendLength());
         } catch (RuntimeException e) {
             if (bootstrap != null) {
                 bootstrap.close();
@@ -130,6 +133,22 @@ public final class RankRuntime implements AutoCloseable {
     }
 
     /**
+     * {@code port} as the NIC model of {@code mpirun --nic-model} would take ({@link ModelledHostPort}),
+     * or as it is. The model's stamps are the machine's clock: a job across machines is refused.
+     */
+    private static HostPort modelled(RuntimeSettings settings, RoutingSpace real, HostPort port) {
+        if (settings.nicModel() == null) {
+            return port;
+        }
+        if (real.nodeRanks().length < real.size()) {
+            port.close();
+            throw new IllegalStateException("the NIC model (" + settings.nicModel() + ") times a job on one machine,"
+                + " and this one spans " + "machines; run it on one (ATOLL_TEST_NODES=N pretends nodes there)");
+        }
+        return ModelledHostPort.of(port, NicTiming.named(settings.nicModel()));
+    }
+
+    /**
      * The port's counter page: a file beside the board ({@link CounterPage}) that
      * {@code bin/atoll-stat} reads while the job runs, when our mpirun started the rank (it removes
      * the job's files however the job ends); in this process's heap otherwise (a PMI launcher's
@@ -151,6 +170,9 @@ public final class RankRuntime implements AutoCloseable {
 
     /** The board's short name for reports: shm, tcp, router, ... from the port's class. */
     static String boardName(HostPort port) {
+        if (port instanceof ModelledHostPort m) {
+            return boardName(m.inner()) + "+" + m.timing().name();
+        }
         String name = port.getClass().getSimpleName().replace("HostPort", "").replace("Port", "");
         return name.isEmpty() ? "port" : name.toLowerCase(java.util.Locale.ROOT);
     }

@@ -1,0 +1,290 @@
+package org.atollmpi.nic.model;
+
+import java.nio.ByteBuffer;
+import java.util.function.LongSupplier;
+
+import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.HostPort;
+import org.atollmpi.nic.Memory;
+import org.atollmpi.nic.WindowKey;
+
+/**
+ * A port that takes as long as the modelled NIC would ({@code mpirun --nic-model}): in front of a
+ * board, it adds {@link NicTiming}'s costs to each operation over the routes of
+ * {@link SourceRoutes}, so that a job on one machine runs at the modelled network's pace.
+ *
+ * <p>A deposit is stamped with the time it would arrive: the sender's NIC takes it when the
+ * previous one has left ({@link NicTiming#occupancy}), it arrives {@link NicTiming#latency} later.
+ * The stamp travels as the first 8 bytes of the payload (so a fast send carries 8 bytes less), and
+ * the receiver's poll hands the message on no sooner than the stamp says: a ping-pong takes the
+ * modelled latency, a stream the modelled bandwidth. The sender's CPU is held for what the
+ * hardware asks of it ({@link NicTiming#hostInject}: the PIO writes, a doorbell). Stamps are
+ * {@code System.nanoTime}, one clock for every process of a machine: the model runs jobs on one
+ * machine (pretend nodes included). Notifications carry no payload to stamp: the sender waits the
+ * latency of a small message before posting one. One-sided operations hold the issuing thread for
+ * their round trip. No two ranks share memory on the modelled network, so collectives go through
+ * its messages ({@link #sharesMemoryWith} is false).
+ */
+public final class ModelledHostPort implements HostPort {
+    /** Bytes of the arrival stamp in front of each payload. */
+    static final int STAMP = Long.BYTES;
+    /** A stamp further ahead than this comes from another clock (another machine): not waited for. */
+    private static final long MAX_AHEAD_NANOS = 1_000_000_000L;
+    /** The size the model charges for a notification: its three 64-bit arguments. */
+    private static final int NOTIFICATION_BYTES = 24;
+
+    private final HostPort port;
+    private final NicTiming timing;
+    private final SourceRoutes routes;
+    private final LongSupplier clock;
+    private final int rank;
+    /** Per target: where a stamped payload is put together (deposits to one target never overlap). */
+    private final byte[][] scratch;
+    private final Holding holding = new Holding();
+    /** When the sender's NIC is free for the next message (nanoTime). */
+    private long nicFree;
+
+    public ModelledHostPort(HostPort port, NicTiming timing, SourceRoutes routes, LongSupplier clock) {
+        if (port.fastSendCapacity() < STAMP || port.maxSendLength() < STAMP) {
+            throw new IllegalArgumentException(port + " has no room for the model's stamp");
+        }
+        this.port = port;
+        this.timing = timing;
+        this.routes = routes;
+        this.clock = clock;
+        this.rank = port.rank();
+        this.scratch = new byte[port.size()][];
+    }
+
+    /** {@code port} with the costs of {@code timing} on a torus of its ranks, in real time. */
+    public static ModelledHostPort of(HostPort port, NicTiming timing) {
+        return new ModelledHostPort(port, timing, SourceRoutes.torusFor(port.size()), System::nanoTime);
+    }
+
+    /** The board's port behind the model. */
+    public HostPort inner() {
+        return port;
+    }
+
+    public NicTiming timing() {
+        return timing;
+    }
+
+    public SourceRoutes routes() {
+        return routes;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return port.size();
+    }
+
+    @Override
+    public int fastSendCapacity() {
+        return port.fastSendCapacity() - STAMP;
+    }
+
+    @Override
+    public int maxSendLength() {
+        return port.maxSendLength() - STAMP;
+    }
+
+    @Override
+    public boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        return deposit(true, target, header0, header1, srcBase, srcOffset, length);
+    }
+
+    @Override
+    public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+        return deposit(false, target, header0, header1, srcBase, srcOffset, length);
+    }
+
+    private boolean deposit(boolean fast, int target, long header0, long header1, Object srcBase, long srcOffset,
+                            int length) {
+        int hops = routes.hops(rank, target);
+        long now = clock.getAsLong();
+        long start = Math.max(now, nicFree());
+        long arrival = start + (long) timing.latency(length, hops);
+        byte[] buffer = scratchFor(target, length);
+        Memory.putLong(buffer, Memory.BYTE_ARRAY_BASE, arrival);
+        Memory.copy(srcBase, srcOffset, buffer, Memory.BYTE_ARRAY_BASE + STAMP, length);
+        boolean sent = fast
+            ? port.fastSend(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP)
+            : port.send(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP);
+        if (sent) {
+            reserve(start, (long) timing.occupancy(length, hops));
+            spinUntil(now + (long) timing.hostInject(length, hops));
+        }
+        return sent;
+    }
+
+    private byte[] scratchFor(int target, int length) {
+        byte[] b = scratch[target];
+        if (b == null || b.length < length + STAMP) {
+            b = new byte[Math.max(length + STAMP, Math.min(4096, port.maxSendLength()))];
+            scratch[target] = b;
+        }
+        return b;
+    }
+
+    /** The NIC is taken from {@code start} for {@code nanos}; deposits to several targets may come at once. */
+    private synchronized void reserve(long start, long nanos) {
+        nicFree = Math.max(nicFree, start + nanos);
+    }
+
+    private synchronized long nicFree() {
+        return nicFree;
+    }
+
+    private void spinUntil(long deadline) {
+        while (clock.getAsLong() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public boolean notify(int target, int type, long arg0, long arg1, long arg2) {
+        spinUntil(clock.getAsLong() + (long) timing.latency(NOTIFICATION_BYTES, routes.hops(rank, target)));
+        return port.notify(target, type, arg0, arg1, arg2);
+    }
+
+    @Override
+    public int poll(ArrivalHandler handler, int limit) {
+        Holding h = holding;
+        h.handler = handler;
+        return port.poll(h, limit);
+    }
+
+    @Override
+    public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
+                   long token) {
+        spinUntil(clock.getAsLong() + (long) timing.get(length, routes.hops(rank, target)));
+        return port.get(target, windowId, capability, offset, dstBase, dstOffset, length, token);
+    }
+
+    @Override
+    public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
+                   long token) {
+        spinUntil(clock.getAsLong() + (long) timing.put(length, routes.hops(rank, target)));
+        return port.put(target, windowId, capability, offset, srcBase, srcOffset, length, token);
+    }
+
+    @Override
+    public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
+        spinUntil(clock.getAsLong() + (long) timing.atomic(routes.hops(rank, target)));
+        return port.fetchAndAdd(target, windowId, capability, offset, delta, token);
+    }
+
+    @Override
+    public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
+                              long token) {
+        spinUntil(clock.getAsLong() + (long) timing.atomic(routes.hops(rank, target)));
+        return port.compareAndSwap(target, windowId, capability, offset, expected, value, token);
+    }
+
+    @Override
+    public long fetchedValue() {
+        return port.fetchedValue();
+    }
+
+    /** On the modelled network only a rank itself is reached without the NIC. */
+    @Override
+    public boolean sharesMemoryWith(int other) {
+        return other == rank;
+    }
+
+    @Override
+    public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
+        return port.mapWindow(target, windowId, capability, length);
+    }
+
+    @Override
+    public boolean exposesProcessMemoryTo(int reader) {
+        return port.exposesProcessMemoryTo(reader);
+    }
+
+    @Override
+    public WindowKey exposeProcessMemory(int reader, long address, long length) {
+        return port.exposeProcessMemory(reader, address, length);
+    }
+
+    @Override
+    public String processMemoryAccess() {
+        return port.processMemoryAccess();
+    }
+
+    @Override
+    public BoardRegion allocate(long length) {
+        return port.allocate(length);
+    }
+
+    @Override
+    public int windowCapacity() {
+        return port.windowCapacity();
+    }
+
+    @Override
+    public WindowKey register(BoardRegion region, long offset, long length, int rights) {
+        return port.register(region, offset, length, rights);
+    }
+
+    @Override
+    public void deregister(WindowKey key) {
+        port.deregister(key);
+    }
+
+    @Override
+    public BoardRegion regionOf(Object base, long offset, long length) {
+        return port.regionOf(base, offset, length);
+    }
+
+    @Override
+    public void close() {
+        port.close();
+    }
+
+    @Override
+    public String toString() {
+        return port + " as " + timing.name() + " on a " + routes;
+    }
+
+    /** Hands each message on once its stamp has come, without the stamp. */
+    private final class Holding implements ArrivalHandler {
+        ArrivalHandler handler;
+
+        @Override
+        public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
+            if (length < STAMP) {
+                handler.onBoardFault(source, "a message of " + length + " bytes has no room for the NIC model's stamp");
+                return;
+            }
+            long arrival = Memory.getLong(base, offset);
+            long now = clock.getAsLong();
+            if (arrival - now < MAX_AHEAD_NANOS) {
+                spinUntil(arrival);
+            }
+            handler.onMessage(source, header0, header1, base, offset + STAMP, length - STAMP);
+        }
+
+        @Override
+        public void onNotification(int source, int type, long arg0, long arg1, long arg2) {
+            handler.onNotification(source, type, arg0, arg1, arg2);
+        }
+
+        @Override
+        public void onCompletion(long token, int status, long value) {
+            handler.onCompletion(token, status, value);
+        }
+
+        @Override
+        public void onBoardFault(int peer, String field) {
+            handler.onBoardFault(peer, field);
+        }
+    }
+}
