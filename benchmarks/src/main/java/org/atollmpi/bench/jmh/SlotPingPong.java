@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -19,7 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * FAST_SEND ping-pong: rank 0 sends one 8-byte slot, rank 1's thread echoes it from its slot,
- * rank 0 polls for the echo. One operation is one round trip.
+ * rank 0 polls for the echo. One operation is one round trip. {@code port}: the bare shm port, or
+ * behind the counting port as the engine has it ({@code -p port=raw,counted} shows what the NIC
+ * counters cost).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -28,6 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SlotPingPong {
+    @Param({"raw", "counted"})
+    public String port;
+
     private BoardPair pair;
     private final long[] payload = new long[1];
     private final Echo echo = new Echo();
@@ -71,7 +77,7 @@ public class SlotPingPong {
 
     @Setup(Level.Trial)
     public void setUp() {
-        pair = new BoardPair("pingpong");
+        pair = new BoardPair("pingpong", port.equals("counted"));
         pair.startPeer(echo);
     }
 

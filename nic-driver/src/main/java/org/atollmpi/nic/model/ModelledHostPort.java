@@ -42,8 +42,8 @@ public final class ModelledHostPort implements HostPort {
     /** Per target: where a stamped payload is put together (deposits to one target never overlap). */
     private final byte[][] scratch;
     private final Holding holding = new Holding();
-    /** When the sender's NIC is free for the next message (nanoTime). */
-    private long nicFree;
+    /** When the sender's NIC is free for the next message (nanoTime); deposits to several targets may race. */
+    private final java.util.concurrent.atomic.AtomicLong nicFree = new java.util.concurrent.atomic.AtomicLong();
 
     public ModelledHostPort(HostPort port, NicTiming timing, SourceRoutes routes, LongSupplier clock) {
         if (port.fastSendCapacity() < STAMP || port.maxSendLength() < STAMP) {
@@ -109,7 +109,7 @@ public final class ModelledHostPort implements HostPort {
                             int length) {
         int hops = routes.hops(rank, target);
         long now = clock.getAsLong();
-        long start = Math.max(now, nicFree());
+        long start = Math.max(now, nicFree.get());
         long arrival = start + (long) timing.latency(length, hops);
         byte[] buffer = scratchFor(target, length);
         Memory.putLong(buffer, Memory.BYTE_ARRAY_BASE, arrival);
@@ -118,7 +118,7 @@ public final class ModelledHostPort implements HostPort {
             ? port.fastSend(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP)
             : port.send(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP);
         if (sent) {
-            reserve(start, (long) timing.occupancy(length, hops));
+            nicFree.accumulateAndGet(start + (long) timing.occupancy(length, hops), Math::max);
             spinUntil(now + (long) timing.hostInject(length, hops));
         }
         return sent;
@@ -133,18 +133,13 @@ public final class ModelledHostPort implements HostPort {
         return b;
     }
 
-    /** The NIC is taken from {@code start} for {@code nanos}; deposits to several targets may come at once. */
-    private synchronized void reserve(long start, long nanos) {
-        nicFree = Math.max(nicFree, start + nanos);
-    }
-
-    private synchronized long nicFree() {
-        return nicFree;
-    }
-
+    /**
+     * Holds the calling thread until {@code deadline}. No pause instruction between looks: reading
+     * the clock takes long enough, and a pause (up to ~40 ns) would be added to every wait.
+     */
     private void spinUntil(long deadline) {
         while (clock.getAsLong() < deadline) {
-            Thread.onSpinWait();
+            // the clock's own cost paces the loop
         }
     }
 

@@ -68,7 +68,7 @@ public final class CountingHostPort implements HostPort {
     public boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
         boolean sent = port.fastSend(target, header0, header1, srcBase, srcOffset, length);
         if (sent) {
-            counters.deposited(target, PeerCounter.FAST_SENDS, length);
+            counters.fastSent(target, length);
         } else {
             counters.increment(target, PeerCounter.FAST_RING_FULL);
         }
@@ -79,7 +79,7 @@ public final class CountingHostPort implements HostPort {
     public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
         boolean sent = port.send(target, header0, header1, srcBase, srcOffset, length);
         if (sent) {
-            counters.deposited(target, PeerCounter.EAGER_RECORDS, length);
+            counters.eagerSent(target, length);
         } else {
             counters.increment(target, PeerCounter.RECEIVE_RING_FULL);
         }
@@ -231,8 +231,7 @@ public final class CountingHostPort implements HostPort {
 
         @Override
         public void onMessage(int source, long header0, long header1, Object base, long offset, int length) {
-            counters.increment(NicCounter.MESSAGES_IN);
-            counters.add(NicCounter.BYTES_IN, length);
+            counters.received(length);
             handler.onMessage(source, header0, header1, base, offset, length);
         }
 
