@@ -122,8 +122,9 @@ public final class AtollStat {
                 try {
                     NicSnapshot s = CounterPage.open(p).snapshot();
                     found.computeIfAbsent(job, j -> new TreeMap<>()).put(s.rank(), s);
-                } catch (IOException e) {
-                    // removed as we looked (the job ended), or not ours to read: skip it
+                } catch (IOException | RuntimeException | InternalError e) {
+                    // removed as we looked (the job ended), not ours to read, no page, or cut short
+                    // under the mapping (InternalError: the fault of a read past a truncated file)
                 }
             }
         } catch (IOException e) {
@@ -131,7 +132,9 @@ public final class AtollStat {
         }
         Map<String, List<NicSnapshot>> jobs = new TreeMap<>();
         found.forEach((job, byRank) -> {
-            int ranks = ((TreeMap<Integer, NicSnapshot>) byRank).lastKey() + 1;
+            // as many columns as the pages' own rank counts allow: a bad page cannot ask for millions
+            int ranks = Math.min(((TreeMap<Integer, NicSnapshot>) byRank).lastKey() + 1,
+                byRank.values().stream().mapToInt(NicSnapshot::ranks).max().orElse(1));
             List<NicSnapshot> list = new ArrayList<>();
             for (int r = 0; r < ranks; r++) {
                 list.add(byRank.get(r));

@@ -245,7 +245,7 @@ final class MpirunArgs implements OptionParser.Target {
             case "--bind-to" -> bindTo = value;
             case "--report-bindings" -> reportBindings = true;
             case "--report-nic" -> reportNic = true;
-            case "--nic-model" -> nicModel = value;
+            case "--nic-model" -> nicModel = value.toLowerCase(java.util.Locale.ROOT);
             case "--display-map" -> displayMap = true;
             case "-x" -> exports.add(value);
             case "--wdir" -> workDir = Path.of(value);

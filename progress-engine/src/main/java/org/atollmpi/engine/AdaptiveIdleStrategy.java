@@ -1,6 +1,5 @@
 package org.atollmpi.engine;
 
-import org.atollmpi.nic.stat.NicCounter;
 import org.atollmpi.nic.stat.NicCounters;
 
 import java.util.concurrent.locks.LockSupport;
@@ -65,7 +64,7 @@ final class AdaptiveIdleStrategy implements IdleStrategy {
     private int spins;
     private long yieldingSince;
     private long parkNanos = MIN_PARK_NANOS;
-    private NicCounters counts; // null: not counted
+    private IdleTally tally = new IdleTally(null);
 
     /**
      * @param pause   spin with {@link Thread#onSpinWait} (threads of one rank that share a core
@@ -89,7 +88,7 @@ final class AdaptiveIdleStrategy implements IdleStrategy {
     @Override
     public void idle() {
         if (++spins < limit) {
-            count(NicCounter.IDLE_SPINS);
+            tally.spun();
             if (pause) {
                 Thread.onSpinWait();
             }
@@ -100,29 +99,23 @@ final class AdaptiveIdleStrategy implements IdleStrategy {
         if (yieldingSince == 0) {
             yieldingSince = before;
         } else if (patient && before - yieldingSince >= PATIENCE_NANOS) {
-            count(NicCounter.IDLE_PARKS);
+            tally.parked();
             LockSupport.parkNanos(parkNanos);
             parkNanos = Math.min(parkNanos * 2, MAX_PARK_NANOS);
             return;
         }
-        count(NicCounter.IDLE_YIELDS);
+        tally.yielded();
         Thread.yield();
         offered(System.nanoTime() - before);
     }
 
-    /** Learns from a yield that took {@code nanos}: another thread ran, or the core stayed ours. */
     /** Counts this strategy's spins, yields and parks into {@code counts} from now on. */
     AdaptiveIdleStrategy countingInto(NicCounters counts) {
-        this.counts = counts;
+        this.tally = new IdleTally(counts);
         return this;
     }
 
-    private void count(NicCounter c) {
-        if (counts != null) {
-            counts.increment(c);
-        }
-    }
-
+    /** Learns from a yield that took {@code nanos}: another thread ran, or the core stayed ours. */
     void offered(long nanos) {
         limit = nanos > GAVE_AWAY_NANOS ? MIN_SPINS : Math.min(limit * 2, MAX_SPINS);
     }
@@ -134,6 +127,7 @@ final class AdaptiveIdleStrategy implements IdleStrategy {
 
     @Override
     public void reset() {
+        tally.flush();
         spins = 0;
         yieldingSince = 0;
         parkNanos = MIN_PARK_NANOS;

@@ -1,6 +1,5 @@
 package org.atollmpi.engine;
 
-import org.atollmpi.nic.stat.NicCounter;
 import org.atollmpi.nic.stat.NicCounters;
 
 import java.util.concurrent.locks.LockSupport;
@@ -19,7 +18,7 @@ abstract class StagedBackoffIdleStrategy implements IdleStrategy {
     private final int maxYields;
     private int spins;
     private int yields;
-    private NicCounters counts; // null: not counted
+    private IdleTally tally = new IdleTally(null);
 
     StagedBackoffIdleStrategy(int maxSpins, int maxYields) {
         this.maxSpins = maxSpins;
@@ -39,31 +38,25 @@ abstract class StagedBackoffIdleStrategy implements IdleStrategy {
     public final void idle() {
         if (spins < maxSpins) {
             spins++;
-            count(NicCounter.IDLE_SPINS);
+            tally.spun();
             Thread.onSpinWait();
         } else if (yields < maxYields) {
             yields++;
-            count(NicCounter.IDLE_YIELDS);
+            tally.yielded();
             Thread.yield();
         } else {
-            count(NicCounter.IDLE_PARKS);
+            tally.parked();
             LockSupport.parkNanos(nextParkNanos());
         }
     }
 
-    /** The park to take now, advancing the back-off (apart from parking, for tests). */
     /** Counts this strategy's spins, yields and parks into {@code counts} from now on. */
     final StagedBackoffIdleStrategy countingInto(NicCounters counts) {
-        this.counts = counts;
+        this.tally = new IdleTally(counts);
         return this;
     }
 
-    private void count(NicCounter c) {
-        if (counts != null) {
-            counts.increment(c);
-        }
-    }
-
+    /** The park to take now, advancing the back-off (apart from parking, for tests). */
     abstract long nextParkNanos();
 
     /** The parks start over from the shortest. */
@@ -71,6 +64,7 @@ abstract class StagedBackoffIdleStrategy implements IdleStrategy {
 
     @Override
     public final void reset() {
+        tally.flush();
         spins = 0;
         yields = 0;
         resetParks();

@@ -3,6 +3,8 @@ package org.atollmpi.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.atollmpi.nic.stat.NicCounter;
+import org.atollmpi.nic.stat.NicCounters;
 import org.junit.jupiter.api.Test;
 
 class AdaptiveIdleStrategyTest {
@@ -20,6 +22,24 @@ class AdaptiveIdleStrategyTest {
         }
         idle.offered(0);
         assertEquals(AdaptiveIdleStrategy.MAX_SPINS, idle.limit());
+    }
+
+    @Test
+    void spinsReachThePageWhenTheThreadYieldsOrTheWaitEndsAndYieldsAsTheyHappen() {
+        NicCounters page = NicCounters.inHeap(0, 1, "test");
+        AdaptiveIdleStrategy idle = new AdaptiveIdleStrategy(false, false).countingInto(page);
+        for (int i = 0; i < 10; i++) {
+            idle.idle(0);
+        }
+        assertEquals(0, page.get(NicCounter.IDLE_SPINS), "spins are tallied by the thread until it yields or stops");
+        idle.idle(1); // work: the wait is over
+        assertEquals(10, page.get(NicCounter.IDLE_SPINS));
+        for (int i = 0; i < AdaptiveIdleStrategy.MAX_SPINS; i++) {
+            idle.idle(0); // the last one yields
+        }
+        assertEquals(10 + AdaptiveIdleStrategy.MAX_SPINS - 1, page.get(NicCounter.IDLE_SPINS));
+        assertEquals(1, page.get(NicCounter.IDLE_YIELDS));
+        assertEquals(0, page.get(NicCounter.IDLE_PARKS));
     }
 
     @Test

@@ -61,6 +61,11 @@ public final class RankRuntime implements AutoCloseable {
     private final Training training;
     /** The ranks' training decisions may differ (a job across nodes, a PMI launcher's): they agree on one. */
     private final boolean trainingNeedsAgreement;
+    /**
+     * This process's counter page file, removed at Finalize (mpirun removes the job's files too,
+     * but only on its own host); null when the page is in the process.
+     */
+    private static volatile Path counterFile;
     /** What the training pass cost, for {@code ATOLL_STATS}; null before it ran. */
     private volatile String trainingReport;
     /** How the layer above names a communicator context in a report of pending operations. */
@@ -159,7 +164,9 @@ public final class RankRuntime implements AutoCloseable {
         if (bootstrap instanceof JobBootstrap && space.boardPath() != null) {
             Path file = CounterPage.pathFor(space.boardPath(), space.rank());
             try {
-                return CounterPage.create(file, space.rank(), port.size(), board).counters();
+                NicCounters counters = CounterPage.create(file, space.rank(), port.size(), board).counters();
+                counterFile = file;
+                return counters;
             } catch (IOException | RuntimeException e) {
                 System.err.println("atoll-mpi: rank " + space.rank() + ": the NIC counters stay in the process, out of"
                     + " bin/atoll-stat's sight (cannot create " + file + ": " + e.getMessage() + ")");
@@ -423,5 +430,14 @@ public final class RankRuntime implements AutoCloseable {
             bootstrap.close();
         }
         engine.close();
+        Path page = counterFile;
+        if (page != null) {
+            try {
+                // the mapping stays: a thread still in the engine writes to memory, not to a file
+                java.nio.file.Files.deleteIfExists(page);
+            } catch (IOException e) {
+                // mpirun removes it with the job's files
+            }
+        }
     }
 }

@@ -29,6 +29,13 @@ import org.atollmpi.nic.WindowKey;
 public final class ModelledHostPort implements HostPort {
     /** Bytes of the arrival stamp in front of each payload. */
     static final int STAMP = Long.BYTES;
+    /**
+     * The stamp's top byte: a message from a port that is not modelled (a rank started without the
+     * model) is told apart and refused as a fault, not misread. The clock keeps the other 56 bits
+     * (2.3 years of nanoseconds; differences are taken in 56 bits, so a wrap is harmless).
+     */
+    static final long STAMP_TAG = 0xA7L << 56;
+    private static final long CLOCK_BITS = (1L << 56) - 1;
     /** A stamp further ahead than this comes from another clock (another machine): not waited for. */
     private static final long MAX_AHEAD_NANOS = 1_000_000_000L;
     /** The size the model charges for a notification: its three 64-bit arguments. */
@@ -109,15 +116,16 @@ public final class ModelledHostPort implements HostPort {
                             int length) {
         int hops = routes.hops(rank, target);
         long now = clock.getAsLong();
-        long start = Math.max(now, nicFree.get());
+        // to itself a message crosses no NIC: due at once, behind nothing
+        long start = hops == 0 ? now : Math.max(now, nicFree.get());
         long arrival = start + (long) timing.latency(length, hops);
         byte[] buffer = scratchFor(target, length);
-        Memory.putLong(buffer, Memory.BYTE_ARRAY_BASE, arrival);
+        Memory.putLong(buffer, Memory.BYTE_ARRAY_BASE, STAMP_TAG | (arrival & CLOCK_BITS));
         Memory.copy(srcBase, srcOffset, buffer, Memory.BYTE_ARRAY_BASE + STAMP, length);
         boolean sent = fast
             ? port.fastSend(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP)
             : port.send(target, header0, header1, buffer, Memory.BYTE_ARRAY_BASE, length + STAMP);
-        if (sent) {
+        if (sent && hops > 0) {
             nicFree.accumulateAndGet(start + (long) timing.occupancy(length, hops), Math::max);
             spinUntil(now + (long) timing.hostInject(length, hops));
         }
@@ -159,28 +167,43 @@ public final class ModelledHostPort implements HostPort {
     @Override
     public int get(int target, int windowId, long capability, long offset, Object dstBase, long dstOffset, int length,
                    long token) {
-        spinUntil(clock.getAsLong() + (long) timing.get(length, routes.hops(rank, target)));
-        return port.get(target, windowId, capability, offset, dstBase, dstOffset, length, token);
+        long now = clock.getAsLong();
+        return charged(now, timing.get(length, routes.hops(rank, target)),
+            port.get(target, windowId, capability, offset, dstBase, dstOffset, length, token));
     }
 
     @Override
     public int put(int target, int windowId, long capability, long offset, Object srcBase, long srcOffset, int length,
                    long token) {
-        spinUntil(clock.getAsLong() + (long) timing.put(length, routes.hops(rank, target)));
-        return port.put(target, windowId, capability, offset, srcBase, srcOffset, length, token);
+        long now = clock.getAsLong();
+        return charged(now, timing.put(length, routes.hops(rank, target)),
+            port.put(target, windowId, capability, offset, srcBase, srcOffset, length, token));
     }
 
     @Override
     public int fetchAndAdd(int target, int windowId, long capability, long offset, long delta, long token) {
-        spinUntil(clock.getAsLong() + (long) timing.atomic(routes.hops(rank, target)));
-        return port.fetchAndAdd(target, windowId, capability, offset, delta, token);
+        long now = clock.getAsLong();
+        return charged(now, timing.atomic(routes.hops(rank, target)),
+            port.fetchAndAdd(target, windowId, capability, offset, delta, token));
     }
 
     @Override
     public int compareAndSwap(int target, int windowId, long capability, long offset, long expected, long value,
                               long token) {
-        spinUntil(clock.getAsLong() + (long) timing.atomic(routes.hops(rank, target)));
-        return port.compareAndSwap(target, windowId, capability, offset, expected, value, token);
+        long now = clock.getAsLong();
+        return charged(now, timing.atomic(routes.hops(rank, target)),
+            port.compareAndSwap(target, windowId, capability, offset, expected, value, token));
+    }
+
+    /**
+     * Holds the issuer until the operation's round trip, counted from {@code now}, has passed;
+     * one that was not issued ({@code BUSY}: poll, then issue again) costs nothing.
+     */
+    private int charged(long now, double nanos, int status) {
+        if (status != org.atollmpi.nic.NicStatus.BUSY) {
+            spinUntil(now + (long) nanos);
+        }
+        return status;
     }
 
     @Override
@@ -194,9 +217,10 @@ public final class ModelledHostPort implements HostPort {
         return other == rank;
     }
 
+    /** Only this rank's own windows: another's memory is reached through the modelled NIC. */
     @Override
     public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
-        return port.mapWindow(target, windowId, capability, length);
+        return target == rank ? port.mapWindow(target, windowId, capability, length) : null;
     }
 
     @Override
@@ -249,6 +273,11 @@ public final class ModelledHostPort implements HostPort {
         return port + " as " + timing.name() + " on a " + routes;
     }
 
+    /** Nanoseconds from now until {@code due} (56 bits of the clock), negative once it has passed. */
+    private long ahead(long due) {
+        return ((due - (clock.getAsLong() & CLOCK_BITS)) << 8) >> 8;
+    }
+
     /** Hands each message on once its stamp has come, without the stamp. */
     private final class Holding implements ArrivalHandler {
         ArrivalHandler handler;
@@ -259,10 +288,17 @@ public final class ModelledHostPort implements HostPort {
                 handler.onBoardFault(source, "a message of " + length + " bytes has no room for the NIC model's stamp");
                 return;
             }
-            long arrival = Memory.getLong(base, offset);
-            long now = clock.getAsLong();
-            if (arrival - now < MAX_AHEAD_NANOS) {
-                spinUntil(arrival);
+            long stamp = Memory.getLong(base, offset);
+            if ((stamp & ~CLOCK_BITS) != STAMP_TAG) {
+                handler.onBoardFault(source, "a message without the NIC model's stamp (every rank must run with the"
+                    + " same --nic-model, " + timing.name() + " here)");
+                return;
+            }
+            long due = stamp & CLOCK_BITS;
+            if (ahead(due) < MAX_AHEAD_NANOS) {
+                while (ahead(due) > 0) {
+                    // the clock's own cost paces the loop (see spinUntil)
+                }
             }
             handler.onMessage(source, header0, header1, base, offset + STAMP, length - STAMP);
         }

@@ -39,6 +39,7 @@ public final class NicTiming {
     private final double replicate;
     private final double pollWait;
     private final int pioThreshold;
+    private final int pioTailBytes;
     // ULTRA (0 payload: not modelled)
     private final int singleWrite;
     private final double inject;
@@ -72,6 +73,7 @@ public final class NicTiming {
         replicate = number(p, "atoll.replicate");
         pollWait = number(p, "atoll.pollWait");
         pioThreshold = (int) number(p, "atoll.pioThreshold");
+        pioTailBytes = (int) number(p, "atoll.pioTailBytes");
         boolean ultra = name.equals("ultra");
         singleWrite = ultra ? (int) number(p, "ultra.singleWritePayload") : 0;
         inject = ultra ? number(p, "ultra.inject") : 0;
@@ -115,14 +117,17 @@ public final class NicTiming {
         return name;
     }
 
-    /** Whether {@code bytes} travel by one write (ULTRA's single-write message). */
+    /** Whether {@code bytes} travel by one write (ULTRA's single-write message; never on ATOLL). */
     public boolean singleWrite(int bytes) {
-        return bytes <= singleWrite;
+        return singleWrite > 0 && bytes <= singleWrite;
     }
 
-    /** Whether ATOLL sends {@code bytes} by PIO (else DMA). */
+    /**
+     * Whether {@code bytes} go by ATOLL's PIO (else DMA): up to the PIO threshold on ATOLL; never
+     * on ULTRA, whose messages larger than one write take ATOLL's DMA.
+     */
     public boolean pio(int bytes) {
-        return bytes <= pioThreshold;
+        return singleWrite == 0 && bytes <= pioThreshold;
     }
 
     // ------------------------------------------------------------------ what a message costs
@@ -195,7 +200,10 @@ public final class NicTiming {
     }
 
     double pioLatency(int bytes, int hops) {
-        double send = nicSend + Math.max(pioWriteTime(bytes, hops) + 10 / link, doorbell + wireBytes(bytes, hops) / link);
+        // the send FIFO forwards as the words come: the link is done after the last word's write and
+        // its own bytes on the wire, or after the whole message's wire time, whichever is later
+        double send = nicSend + Math.max(pioWriteTime(bytes, hops) + pioTailBytes / link,
+            doorbell + wireBytes(bytes, hops) / link);
         double receive = nicReceive + replicate + pollWait + busRead
             + busRead + 2 * (headerWords + words(bytes)) * cycle + doorbell;
         return send + ackStall + (hops - 1) * hop + receive;

@@ -37,10 +37,14 @@ public final class CounterPage {
     private final NicCounters counters;
     private final Path file;
 
-    private CounterPage(Path file, MappedByteBuffer mapping, NicCounters counters) {
+    /** The ranks the header said when it was checked: a writer cannot move the reader past its page. */
+    private final int ranks;
+
+    private CounterPage(Path file, MappedByteBuffer mapping, NicCounters counters, int ranks) {
         this.file = file;
         this.mapping = mapping;
         this.counters = counters;
+        this.ranks = ranks;
     }
 
     /** The page file of {@code rank} beside the board file {@code board}. */
@@ -61,11 +65,18 @@ public final class CounterPage {
      */
     public static CounterPage create(Path file, int rank, int ranks, String board) throws IOException {
         long length = pageLength(ranks);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        // the owner's alone to write, anyone's to read (atoll-stat of another user shows the job too)
+        try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ, StandardOpenOption.WRITE), java.nio.file.attribute.PosixFilePermissions
+                .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")))) {
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, length);
+            // touch every page now: a full /dev/shm fails here, where the caller falls back to a
+            // page of the process's own, not on a hot-path write later (SIGBUS)
+            for (int at = 0; at < length; at += 4096) {
+                map.put(at, (byte) 0);
+            }
             WRITTEN.add(map);
-            return new CounterPage(file, map, NicCounters.format(Memory.addressOf(map), length, rank, ranks, board));
+            return new CounterPage(file, map, NicCounters.format(Memory.addressOf(map), length, rank, ranks, board), ranks);
         }
     }
 
@@ -75,7 +86,14 @@ public final class CounterPage {
      * @throws IOException when it cannot be read, or is no counter page (the message says why)
      */
     public static CounterPage open(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        // the board directory is anyone's: no link followed, nothing but a regular file (a FIFO
+        // planted under a page's name would block the open for ever)
+        java.nio.file.attribute.BasicFileAttributes attributes = java.nio.file.Files.readAttributes(file,
+            java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile()) {
+            throw new IOException(file + ": not a regular file");
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             long length = ch.size();
             if (length < HEADER_LENGTH || length > MAX_READ) {
                 throw new IOException(file + ": " + length + " bytes is no counter page");
@@ -86,7 +104,7 @@ public final class CounterPage {
             if (wrong != null) {
                 throw new IOException(file + ": " + wrong);
             }
-            return new CounterPage(file, map, null);
+            return new CounterPage(file, map, null, map.getInt(RANKS_OFFSET));
         }
     }
 
@@ -103,6 +121,10 @@ public final class CounterPage {
         int ranks = page.getInt(RANKS_OFFSET);
         if (ranks < 1 || pageLength(ranks) > page.capacity()) {
             return "a counter page of " + ranks + " ranks in " + page.capacity() + " bytes";
+        }
+        int rank = page.getInt(RANK_OFFSET);
+        if (rank < 0 || rank >= ranks) {
+            return "rank " + rank + " of " + ranks;
         }
         return null;
     }
@@ -122,7 +144,6 @@ public final class CounterPage {
             return counters.snapshot();
         }
         ByteBuffer page = mapping;
-        int ranks = page.getInt(RANKS_OFFSET);
         long[] words = new long[NicCounter.values().length];
         for (NicCounter c : NicCounter.values()) {
             words[c.ordinal()] = page.getLong(offset(c));
@@ -136,10 +157,14 @@ public final class CounterPage {
         byte[] name = new byte[BOARD_LENGTH];
         page.get(BOARD_OFFSET, name);
         int n = 0;
-        while (n < name.length && name[n] != 0) {
+        while (n < name.length && name[n] >= 0x20 && name[n] < 0x7F) { // printable: it goes to a terminal
             n++;
         }
-        return new NicSnapshot(page.getInt(RANK_OFFSET), ranks, new String(name, 0, n, StandardCharsets.US_ASCII),
+        int rank = page.getInt(RANK_OFFSET);
+        if (rank < 0 || rank >= ranks) {
+            throw new IllegalStateException(file + ": rank " + rank + " of " + ranks);
+        }
+        return new NicSnapshot(rank, ranks, new String(name, 0, n, StandardCharsets.US_ASCII),
             page.getLong(PID_OFFSET), page.getInt(STATE_OFFSET), words, totals);
     }
 

@@ -35,14 +35,19 @@ public enum NicCounter {
     REFUSED_TLINK("refused TLINK", Writer.ONE_SIDED, NicStatus.TLINK),
     REFUSED_TREFUSED("refused TREFUSED", Writer.ONE_SIDED, NicStatus.TREFUSED),
 
-    // ---- written by the engine: the protocol it chose, and how its waiting threads idled
+    // ---- written by the engine: the protocol it chose (under its lock), and how its waiting
+    //      threads idled (several may wait at once: those are added atomically, IdleTally)
     RENDEZVOUS_SENT("rendezvous sent", Writer.ENGINE, -1),
     RENDEZVOUS_RECEIVED("rendezvous received", Writer.ENGINE, -1),
     IDLE_SPINS("idle spins", Writer.ENGINE, -1),
     IDLE_YIELDS("idle yields", Writer.ENGINE, -1),
     IDLE_PARKS("idle parks", Writer.ENGINE, -1);
 
-    /** Which thread writes a counter: one per group, so a group's words are single-writer. */
+    /**
+     * Which thread writes a counter: one per group, each group on lines of its own. The poller's
+     * and the one-sided group's words have one writer at a time; the engine's idle counts are
+     * added atomically by however many threads wait.
+     */
     enum Writer { POLLER, ONE_SIDED, ENGINE }
 
     private static final NicCounter[] BY_NACK = new NicCounter[16];

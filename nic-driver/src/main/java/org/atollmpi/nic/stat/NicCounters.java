@@ -91,6 +91,11 @@ public final class NicCounters {
         Memory.putLong(null, at, Memory.getLong(null, at) + n);
     }
 
+    /** {@code n} more of {@code c}, by a writer that may not be alone (an atomic add: for rare updates). */
+    public void addAtomic(NicCounter c, long n) {
+        Memory.getAndAddLong(address + offset(c), n);
+    }
+
     /** One more of {@code c}. */
     public void increment(NicCounter c) {
         add(c, 1);

@@ -35,10 +35,12 @@ import java.nio.charset.StandardCharsets;
  *  +---------------------------------------------------------------+
  * </pre>
  *
- * Every counter is a 64-bit word in the machine's byte order with one writer at a time, incremented with a
- * plain load and store: no atomic instruction on the paths it counts, which is what keeps the
- * counters on always. A reader in another process sees each word whole (aligned 64-bit stores)
- * and a recent, not a consistent, picture of the page. The page is written by this rank and read
+ * Every counter is a 64-bit word in the machine's byte order. The words of the messages and
+ * operations have one writer at a time (the port's threading rules) and are incremented with a
+ * plain load and store: no atomic instruction on the paths they count, which is what keeps the
+ * counters on always. The idle counts, which several waiting threads share, are added
+ * atomically, once a yield rather than once a spin. A reader in another process sees each word
+ * whole (aligned 64-bit stores) and a recent, not a consistent, picture of the page. The page is written by this rank and read
  * by everyone else; nothing here is trusted by a reader beyond the sizes the header gives, which
  * it checks against the page's length.
  */

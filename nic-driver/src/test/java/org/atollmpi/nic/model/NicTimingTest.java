@@ -38,6 +38,9 @@ class NicTimingTest {
         // more hops: 90 ns each (000 l.602)
         assertEquals(90, atoll.dmaLatency(32, 3) - atoll.dmaLatency(32, 2), 0.001);
         assertEquals(0, atoll.latency(32, 0), "a rank to itself crosses no network");
+        // a message of no data still crosses the bus and the link: its routing and header frames
+        assertEquals(atoll.pioLatency(0, 1), atoll.latency(0, 1), 0.001);
+        assertTrue(atoll.latency(0, 1) > 2000 && atoll.occupancy(0, 1) > 0 && atoll.hostInject(0, 1) > 0);
     }
 
     @Test
@@ -47,6 +50,9 @@ class NicTimingTest {
         assertTrue(ultra.latency(24, 1) < 1000, "one burst of 24 B: " + ultra.latency(24, 1));
         assertTrue(ultra.singleWrite(56) && !ultra.singleWrite(57));
         assertEquals(atoll.latency(4096, 1), ultra.latency(4096, 1), 0.001, "large messages go as ATOLL's DMA");
+        assertEquals(atoll.dmaLatency(64, 1), ultra.latency(64, 1), 0.001, "beyond one write: DMA, never PIO");
+        assertTrue(!ultra.pio(64) && atoll.pio(64));
+        assertEquals(750, ultra.latency(0, 1), 0.001, "an empty message is one write too");
         assertThrows(IllegalArgumentException.class, () -> NicTiming.named("myrinet"));
     }
 
@@ -113,5 +119,39 @@ class NicTimingTest {
                 "message " + i + " " + (arrivals.get(i)[1] - arrivals.get(i - 1)[1]) + " ns after the one before");
         }
         assertTrue(!zero.sharesMemoryWith(1) && zero.sharesMemoryWith(0), "collectives go through the modelled NIC");
+    }
+
+    @Test
+    void aMessageFromARankWithoutTheModelIsAFaultNotData() {
+        LocalBoard board = new LocalBoard(2);
+        HostPort plain = board.open(0);
+        HostPort modelled = ModelledHostPort.of(board.open(1), atoll);
+        long[] word = {42};
+        assertTrue(plain.send(1, 7, 0, word, Memory.LONG_ARRAY_BASE, 8));
+        List<String> faults = new ArrayList<>();
+        List<Integer> delivered = new ArrayList<>();
+        while (faults.isEmpty()) {
+            modelled.poll(new ArrivalHandler() {
+                @Override
+                public void onMessage(int source, long h0, long h1, Object base, long offset, int length) {
+                    delivered.add(length);
+                }
+
+                @Override
+                public void onNotification(int source, int type, long a0, long a1, long a2) {
+                }
+
+                @Override
+                public void onCompletion(long token, int status, long value) {
+                }
+
+                @Override
+                public void onBoardFault(int peer, String field) {
+                    faults.add(peer + ": " + field);
+                }
+            }, 16);
+        }
+        assertEquals(List.of(), delivered, "nothing of it handed on as data");
+        assertTrue(faults.get(0).startsWith("0: a message without the NIC model's stamp"), faults.toString());
     }
 }

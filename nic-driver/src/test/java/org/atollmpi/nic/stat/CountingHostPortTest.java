@@ -150,6 +150,15 @@ class CountingHostPortTest {
         Files.write(truncated, java.util.Arrays.copyOf(Files.readAllBytes(file), 200));
         e = assertThrows(IOException.class, () -> CounterPage.open(truncated));
         assertTrue(e.getMessage().contains("4 ranks in 200 bytes"), e.getMessage());
+        byte[] page = Files.readAllBytes(file);
+        java.nio.ByteBuffer.wrap(page).order(java.nio.ByteOrder.nativeOrder()).putInt(8, 9); // rank 9 of 4
+        Path wrongRank = dir.resolve("atoll-1x2-n.nic2");
+        Files.write(wrongRank, page);
+        e = assertThrows(IOException.class, () -> CounterPage.open(wrongRank));
+        assertTrue(e.getMessage().contains("rank 9 of 4"), e.getMessage());
+        Path link = dir.resolve("atoll-1x2-n.nic3");
+        Files.createSymbolicLink(link, file);
+        e = assertThrows(IOException.class, () -> CounterPage.open(link), "a link is never followed");
     }
 
     @Test
