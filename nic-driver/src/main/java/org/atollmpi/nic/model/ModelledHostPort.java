@@ -4,10 +4,9 @@ import java.nio.ByteBuffer;
 import java.util.function.LongSupplier;
 
 import org.atollmpi.nic.ArrivalHandler;
-import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.ForwardingHostPort;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.WindowKey;
 
 /**
  * A port that takes as long as the modelled NIC would ({@code mpirun --nic-model}): in front of a
@@ -26,7 +25,7 @@ import org.atollmpi.nic.WindowKey;
  * their round trip. No two ranks share memory on the modelled network, so collectives go through
  * its messages ({@link #sharesMemoryWith} is false).
  */
-public final class ModelledHostPort implements HostPort {
+public final class ModelledHostPort extends ForwardingHostPort {
     /** Bytes of the arrival stamp in front of each payload. */
     static final int STAMP = Long.BYTES;
     /**
@@ -41,7 +40,6 @@ public final class ModelledHostPort implements HostPort {
     /** The size the model charges for a notification: its three 64-bit arguments. */
     private static final int NOTIFICATION_BYTES = 24;
 
-    private final HostPort port;
     private final NicTiming timing;
     private final SourceRoutes routes;
     private final LongSupplier clock;
@@ -53,10 +51,10 @@ public final class ModelledHostPort implements HostPort {
     private final java.util.concurrent.atomic.AtomicLong nicFree = new java.util.concurrent.atomic.AtomicLong();
 
     public ModelledHostPort(HostPort port, NicTiming timing, SourceRoutes routes, LongSupplier clock) {
+        super(port);
         if (port.fastSendCapacity() < STAMP || port.maxSendLength() < STAMP) {
             throw new IllegalArgumentException(port + " has no room for the model's stamp");
         }
-        this.port = port;
         this.timing = timing;
         this.routes = routes;
         this.clock = clock;
@@ -69,27 +67,12 @@ public final class ModelledHostPort implements HostPort {
         return new ModelledHostPort(port, timing, SourceRoutes.torusFor(port.size()), System::nanoTime);
     }
 
-    /** The board's port behind the model. */
-    public HostPort inner() {
-        return port;
-    }
-
     public NicTiming timing() {
         return timing;
     }
 
     public SourceRoutes routes() {
         return routes;
-    }
-
-    @Override
-    public int rank() {
-        return rank;
-    }
-
-    @Override
-    public int size() {
-        return port.size();
     }
 
     @Override
@@ -206,11 +189,6 @@ public final class ModelledHostPort implements HostPort {
         return status;
     }
 
-    @Override
-    public long fetchedValue() {
-        return port.fetchedValue();
-    }
-
     /** On the modelled network only a rank itself is reached without the NIC. */
     @Override
     public boolean sharesMemoryWith(int other) {
@@ -221,51 +199,6 @@ public final class ModelledHostPort implements HostPort {
     @Override
     public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
         return target == rank ? port.mapWindow(target, windowId, capability, length) : null;
-    }
-
-    @Override
-    public boolean exposesProcessMemoryTo(int reader) {
-        return port.exposesProcessMemoryTo(reader);
-    }
-
-    @Override
-    public WindowKey exposeProcessMemory(int reader, long address, long length) {
-        return port.exposeProcessMemory(reader, address, length);
-    }
-
-    @Override
-    public String processMemoryAccess() {
-        return port.processMemoryAccess();
-    }
-
-    @Override
-    public BoardRegion allocate(long length) {
-        return port.allocate(length);
-    }
-
-    @Override
-    public int windowCapacity() {
-        return port.windowCapacity();
-    }
-
-    @Override
-    public WindowKey register(BoardRegion region, long offset, long length, int rights) {
-        return port.register(region, offset, length, rights);
-    }
-
-    @Override
-    public void deregister(WindowKey key) {
-        port.deregister(key);
-    }
-
-    @Override
-    public BoardRegion regionOf(Object base, long offset, long length) {
-        return port.regionOf(base, offset, length);
-    }
-
-    @Override
-    public void close() {
-        port.close();
     }
 
     @Override

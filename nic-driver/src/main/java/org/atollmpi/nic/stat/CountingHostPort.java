@@ -1,12 +1,9 @@
 package org.atollmpi.nic.stat;
 
-import java.nio.ByteBuffer;
-
 import org.atollmpi.nic.ArrivalHandler;
-import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.nic.ForwardingHostPort;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.NicStatus;
-import org.atollmpi.nic.WindowKey;
 
 /**
  * A port that counts what passes through its host interface into a {@link NicCounters} page, in
@@ -19,49 +16,23 @@ import org.atollmpi.nic.WindowKey;
  * depositing thread holds that target's guard), arrivals by the polling thread, one-sided
  * operations by the thread that drives them.
  */
-public final class CountingHostPort implements HostPort {
-    private final HostPort port;
+public final class CountingHostPort extends ForwardingHostPort {
     private final NicCounters counters;
     private final CountingHandler arrivals;
 
     public CountingHostPort(HostPort port, NicCounters counters) {
+        super(port);
         if (counters.ranks() < port.size()) {
             throw new IllegalArgumentException("a counter page of " + counters.ranks() + " ranks for a port of "
                 + port.size());
         }
-        this.port = port;
         this.counters = counters;
         this.arrivals = new CountingHandler(counters);
-    }
-
-    /** The port behind the counting. */
-    public HostPort inner() {
-        return port;
     }
 
     @Override
     public NicCounters counters() {
         return counters;
-    }
-
-    @Override
-    public int rank() {
-        return port.rank();
-    }
-
-    @Override
-    public int size() {
-        return port.size();
-    }
-
-    @Override
-    public int fastSendCapacity() {
-        return port.fastSendCapacity();
-    }
-
-    @Override
-    public int maxSendLength() {
-        return port.maxSendLength();
     }
 
     @Override
@@ -154,69 +125,9 @@ public final class CountingHostPort implements HostPort {
     }
 
     @Override
-    public long fetchedValue() {
-        return port.fetchedValue();
-    }
-
-    @Override
-    public BoardRegion allocate(long length) {
-        return port.allocate(length);
-    }
-
-    @Override
-    public int windowCapacity() {
-        return port.windowCapacity();
-    }
-
-    @Override
-    public WindowKey register(BoardRegion region, long offset, long length, int rights) {
-        return port.register(region, offset, length, rights);
-    }
-
-    @Override
-    public void deregister(WindowKey key) {
-        port.deregister(key);
-    }
-
-    @Override
-    public boolean sharesMemoryWith(int rank) {
-        return port.sharesMemoryWith(rank);
-    }
-
-    @Override
-    public ByteBuffer mapWindow(int target, int windowId, long capability, int length) {
-        return port.mapWindow(target, windowId, capability, length);
-    }
-
-    @Override
-    public boolean exposesProcessMemoryTo(int reader) {
-        return port.exposesProcessMemoryTo(reader);
-    }
-
-    @Override
-    public WindowKey exposeProcessMemory(int reader, long address, long length) {
-        return port.exposeProcessMemory(reader, address, length);
-    }
-
-    @Override
-    public String processMemoryAccess() {
-        return port.processMemoryAccess();
-    }
-
-    @Override
-    public BoardRegion regionOf(Object base, long offset, long length) {
-        return port.regionOf(base, offset, length);
-    }
-
-    @Override
     public void close() {
         counters.state(NicCountersDescriptor.STATE_FINALIZED);
-        port.close();
-    }
-
-    @Override
-    public String toString() {
-        return port.toString();
+        super.close();
     }
 
     /** Counts arrivals on their way from the board to the engine's handler. */
