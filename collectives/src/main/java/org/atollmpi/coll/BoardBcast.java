@@ -1,6 +1,6 @@
 package org.atollmpi.coll;
 
-import org.atollmpi.nic.BoardRegion;
+import org.atollmpi.engine.BoardBlock;
 
 /**
  * Broadcast through one copy in board memory, as ATOLL's non-consuming descriptors send one
@@ -20,7 +20,7 @@ final class BoardBcast extends Part {
     private final long offset;
     private final int bytes;
     private final int root;
-    private BoardRegion copy;
+    private BoardBlock copy;
 
     BoardBcast(Object base, long offset, int bytes, int root) {
         this.base = base;

@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.RemoteKey;
-import org.atollmpi.nic.BoardRegion;
 
 /**
  * The board's collective engine: the blocking collectives of a group whose members all share one
@@ -78,7 +78,7 @@ public final class BoardCollectives {
     private final long area;
     private final long slots;
     /** Member 0: the board memory of the area, given back when it retires; null elsewhere. */
-    private final BoardRegion region;
+    private final BoardBlock region;
     /** Elsewhere: this process's mapping of it (kept reachable while the area is in use). */
     private final ByteBuffer mapping;
     /** The last step entered. */
@@ -93,7 +93,7 @@ public final class BoardCollectives {
     private final long[] upTo = new long[Collective.values().length];
     private boolean closed;
 
-    private BoardCollectives(Engine engine, int members, int me, int half, BoardRegion region, ByteBuffer mapping) {
+    private BoardCollectives(Engine engine, int members, int me, int half, BoardBlock region, ByteBuffer mapping) {
         this.engine = engine;
         this.members = members;
         this.me = me;
@@ -144,7 +144,7 @@ public final class BoardCollectives {
         sweep(engine);
         byte[] announcement = new byte[24];
         long b = Addresses.BYTE_ARRAY_BASE;
-        BoardRegion region = null;
+        BoardBlock region = null;
         ByteBuffer mapping = null;
         RemoteKey key = null;
         if (me == 0) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.Operation;
-import org.atollmpi.nic.BoardRegion;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -43,7 +43,7 @@ class BoardBcastTest {
     void aRootBufferInBoardMemoryIsSentInPlaceAndCopiesAreGivenBack(int n) throws Exception {
         CollectivesTest.group(n, (e, group, me) -> {
             int bytes = 3 << 20;
-            BoardRegion mine = e.allocateBoardMemory(bytes);
+            BoardBlock mine = e.allocateBoardMemory(bytes);
             assertNotNull(mine);
             for (int i = 0; i < 40; i++) {
                 byte[] buf = new byte[bytes];
@@ -63,7 +63,7 @@ class BoardBcastTest {
                 assertArrayEquals(filled(bytes, i), buf, "broadcast " + i);
             }
             e.freeBoardMemory(mine);
-            BoardRegion large = e.allocateBoardMemory(200L << 20);
+            BoardBlock large = e.allocateBoardMemory(200L << 20);
             assertNotNull(large, "board memory of the broadcasts was not given back");
             e.freeBoardMemory(large);
         });

@@ -16,8 +16,6 @@ import org.agrona.concurrent.NoOpIdleStrategy;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.WindowKey;
-import org.atollmpi.nic.WindowRights;
 import org.atollmpi.nic.stat.NicCounter;
 import org.atollmpi.nic.stat.NicCounters;
 import org.atollmpi.engine.trace.MessageTrace;
@@ -37,6 +35,8 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * <li>protocol roles, one state machine per side: {@link SyncSend}, {@link RendezvousSend},
  *     {@link RendezvousReceive}; {@link ReadyRoles} runs those with local work;</li>
  * <li>{@link RendezvousResources}: windows and staging memory, taken only after a match;</li>
+ * <li>{@link BoardMemory}: board memory and its windows for the layers above, handed out as
+ *     {@link BoardBlock}s and {@link RemoteKey}s;</li>
  * <li>{@link ArrivalAdapter}: decodes what the port delivers; {@link ControlProxy} and
  *     {@link Outbox}: send control messages;</li>
  * <li>{@link Faults}: protocol violations, raised as MPI errors.</li>
@@ -119,7 +119,7 @@ public final class Engine implements AutoCloseable {
     private final Outbox outbox;
     private final RendezvousResources resources;
     private final ArrivalAdapter arrivals;
-    private final BoardBuffers boardBuffers = new BoardBuffers();
+    private final BoardMemory boardMemory;
     private final EngineCounters counters;
     /** The port's counter page (or a page of our own when the port keeps none): rendezvous, idling. */
     private final NicCounters nic;
@@ -178,6 +178,7 @@ public final class Engine implements AutoCloseable {
         this.control = new ControlProxy(port);
         this.outbox = new Outbox(port);
         this.resources = new RendezvousResources(port);
+        this.boardMemory = new BoardMemory(port, lock, resources);
         this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
         this.blockingOp = threadSafe ? null : new Operation();
         this.blockingOps = threadSafe ? ThreadLocal.withInitial(Operation::new) : null;
@@ -753,49 +754,37 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Board memory for the layers above: BoardMemory's service, behind the facade
+    // ------------------------------------------------------------------------------------------
+
     /**
      * Whether {@code worldRank} reaches this rank's board memory directly, so that data placed
-     * there once costs it one copy to read (see {@link HostPort#sharesMemoryWith}).
+     * there once costs it one copy to read.
      */
     public boolean sharesBoardWith(int worldRank) {
-        return port.sharesMemoryWith(worldRank);
+        return boardMemory.sharesBoardWith(worldRank);
     }
 
     /**
      * Board memory for a layer above to share with peers (a collective's one copy that every
      * member reads), given back with {@link #freeBoardMemory} once the transfers that read it
-     * have completed. Unlike {@link #allocateBuffer} no cleaner is involved: the memory returns
-     * at once, so a loop of collectives does not wait for the garbage collector.
+     * have completed; the memory returns at once, without waiting for the garbage collector.
      *
-     * @return the region, or {@code null} when the board has no room: the caller does without
+     * @return the block, or {@code null} when the board has no room: the caller does without
      */
-    public BoardRegion allocateBoardMemory(long bytes) {
-        lock();
-        try {
-            BoardRegion region = port.allocate(bytes);
-            if (region == null) {
-                resources.dropCache();
-                region = port.allocate(bytes);
-            }
-            return region;
-        } finally {
-            unlock();
-        }
+    public BoardBlock allocateBoardMemory(long bytes) {
+        return boardMemory.allocate(bytes);
     }
 
     /** Whether {@code base/offset} is board memory already (a buffer from {@link #allocateBuffer}). */
     public boolean isBoardMemory(Object base, long offset, long length) {
-        return port.regionOf(base, offset, length) != null;
+        return boardMemory.contains(base, offset, length);
     }
 
     /** Gives back what {@link #allocateBoardMemory} returned. */
-    public void freeBoardMemory(BoardRegion region) {
-        lock();
-        try {
-            region.free();
-        } finally {
-            unlock();
-        }
+    public void freeBoardMemory(BoardBlock block) {
+        boardMemory.free(block);
     }
 
     /**
@@ -814,34 +803,12 @@ public final class Engine implements AutoCloseable {
      *         back a direct buffer): the caller falls back to ordinary memory
      */
     public ByteBuffer allocateBuffer(int capacity, IntConsumer whenFull) {
-        while (true) {
-            long seen = boardBuffers.released();
-            ByteBuffer b = tryAllocateBuffer(capacity);
-            if (b != null || !boardBuffers.reclaim(capacity, seen, whenFull)) {
-                return b;
-            }
-        }
+        return boardMemory.allocateBuffer(capacity, whenFull);
     }
 
     /** {@link #allocateBuffer(int, IntConsumer)} for a caller that has nothing to say when the board is full. */
     public ByteBuffer allocateBuffer(int capacity) {
-        return allocateBuffer(capacity, NOBODY);
-    }
-
-    /** Board memory now, or null. */
-    private ByteBuffer tryAllocateBuffer(int capacity) {
-        BoardRegion region;
-        lock();
-        try {
-            region = port.allocate(capacity);
-            if (region == null) {
-                resources.dropCache();
-                region = port.allocate(capacity);
-            }
-        } finally {
-            unlock();
-        }
-        return region == null ? null : boardBuffers.wrap(region, capacity);
+        return boardMemory.allocateBuffer(capacity, NOBODY);
     }
 
     /**
@@ -881,7 +848,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        boardBuffers.awaitReclaim();
+        boardMemory.awaitReclaim();
         lock();
         try {
             port.close();
@@ -1005,7 +972,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Registers a window descriptor over {@code [offset, offset + length)} of board memory (a
-     * region from {@link #allocateBoardMemory} or a buffer from {@link #allocateBuffer}) that the
+     * block from {@link #allocateBoardMemory} or a buffer from {@link #allocateBuffer}) that the
      * ranks sharing the board may read, write and update atomically with a {@link OneSidedChannel}
      * presenting the returned key. A length of 0 exposes nothing and returns a key every access
      * to which is refused.
@@ -1014,55 +981,17 @@ public final class Engine implements AutoCloseable {
      *                         memory, {@link ErrorClass#NO_MEM} when the port's descriptor table is full
      */
     public RemoteKey expose(Object base, long offset, long length) {
-        lock();
-        try {
-            if (length == 0) {
-                return new RemoteKey(rank, 0, 0);
-            }
-            BoardRegion region = port.regionOf(base, offset, length);
-            if (region == null) {
-                throw new EngineException(ErrorClass.BASE, length + " bytes at " + Long.toHexString(offset)
-                    + " are not board memory: only board memory can be exposed to one-sided access");
-            }
-            return register(region, offset - region.address(), length);
-        } finally {
-            unlock();
-        }
+        return boardMemory.expose(base, offset, length);
     }
 
-    /** Exposes the whole of a region from {@link #allocateBoardMemory}, as {@link #expose(Object, long, long)}. */
-    public RemoteKey expose(BoardRegion region) {
-        lock();
-        try {
-            return region.length() == 0 ? new RemoteKey(rank, 0, 0) : register(region, 0, region.length());
-        } finally {
-            unlock();
-        }
-    }
-
-    private RemoteKey register(BoardRegion region, long at, long length) {
-        WindowKey key = port.register(region, at, length, WindowRights.ALL);
-        if (key == null) {
-            resources.dropCache(); // cached staging windows hold descriptors
-            key = port.register(region, at, length, WindowRights.ALL);
-        }
-        if (key == null) {
-            throw new EngineException(ErrorClass.NO_MEM, "no window descriptor left on rank " + rank
-                + " (" + port.windowCapacity() + " in all): free some windows first");
-        }
-        return new RemoteKey(key.owner(), key.id(), key.capability());
+    /** Exposes the whole of a block from {@link #allocateBoardMemory}, as {@link #expose(Object, long, long)}. */
+    public RemoteKey expose(BoardBlock block) {
+        return boardMemory.expose(block);
     }
 
     /** Withdraws what {@link #expose} exposed: later accesses with the key are refused. */
     public void withdraw(RemoteKey key) {
-        lock();
-        try {
-            if (key.id() != 0 || key.capability() != 0) {
-                port.deregister(new WindowKey(key.owner(), key.id(), key.capability()));
-            }
-        } finally {
-            unlock();
-        }
+        boardMemory.withdraw(key);
     }
 
     /**
@@ -1071,12 +1000,7 @@ public final class Engine implements AutoCloseable {
      * (MPI_Win_shared_query); {@code null} when it cannot be reached that way.
      */
     public ByteBuffer mapExposed(RemoteKey key, int length) {
-        lock();
-        try {
-            return port.mapWindow(key.owner(), key.id(), key.capability(), length);
-        } finally {
-            unlock();
-        }
+        return boardMemory.mapExposed(key, length);
     }
 
     /** A channel that issues one-sided operations and counts their completions (one per window). */

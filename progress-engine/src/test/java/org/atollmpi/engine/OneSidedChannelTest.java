@@ -10,7 +10,6 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.local.LocalBoard;
@@ -48,7 +47,7 @@ class OneSidedChannelTest {
         try (Board board = boards.get()) {
             Engine target = new Engine(board.open(0), config(), false);
             Engine origin = new Engine(board.open(1), config(), false);
-            BoardRegion region = target.allocateBoardMemory(WINDOW);
+            BoardBlock region = target.allocateBoardMemory(WINDOW);
             RemoteKey key = target.expose(region);
             OneSidedChannel channel = origin.newOneSidedChannel();
 
@@ -86,7 +85,7 @@ class OneSidedChannelTest {
             assertArrayEquals(new long[] {40, 42, 7}, old);
             assertEquals(7, Memory.getLong(region.base(), region.address() + word));
             channel.close();
-            region.free();
+            target.freeBoardMemory(region);
         }
     }
 
@@ -96,7 +95,7 @@ class OneSidedChannelTest {
         try (Board board = boards.get()) {
             Engine target = new Engine(board.open(0), config(), false);
             Engine origin = new Engine(board.open(1), config(), false);
-            BoardRegion region = target.allocateBoardMemory(WINDOW);
+            BoardBlock region = target.allocateBoardMemory(WINDOW);
             RemoteKey key = target.expose(region);
             OneSidedChannel channel = origin.newOneSidedChannel();
 
@@ -118,7 +117,7 @@ class OneSidedChannelTest {
             assertEquals(ErrorClass.WIN, assertThrows(EngineException.class, channel::awaitAll).errorClass());
             assertFalse(data[0] == 0);
             channel.close();
-            region.free();
+            target.freeBoardMemory(region);
         }
     }
 }

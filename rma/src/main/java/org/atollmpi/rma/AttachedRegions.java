@@ -1,10 +1,10 @@
 package org.atollmpi.rma;
 
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.RemoteKey;
-import org.atollmpi.nic.BoardRegion;
 
 /**
  * What one rank has attached to a dynamic window (MPI_Win_attach), published in its
@@ -23,7 +23,7 @@ import org.atollmpi.nic.BoardRegion;
  */
 final class AttachedRegions implements ServedMemory {
     private final Engine engine;
-    private final BoardRegion table;
+    private final BoardBlock table;
     private final AttachmentTable.Entry[] entries;
     /** The memory of each entry: its base (null for native memory) and address. */
     private final Object[] bases;
@@ -31,7 +31,7 @@ final class AttachedRegions implements ServedMemory {
     private int count;
     private long nextDisplacement;
 
-    AttachedRegions(Engine engine, BoardRegion table) {
+    AttachedRegions(Engine engine, BoardBlock table) {
         this.engine = engine;
         this.table = table;
         int capacity = AttachmentTable.capacity(table.length());

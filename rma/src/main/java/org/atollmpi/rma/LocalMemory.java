@@ -4,11 +4,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.RemoteKey;
-import org.atollmpi.nic.BoardRegion;
 
 /**
  * What one rank exposes in one window: its window memory (a window descriptor over board memory,
@@ -24,8 +24,8 @@ public final class LocalMemory {
     private final RemoteKey memoryKey;
     private final long size;
     private final int dispUnit;
-    private final BoardRegion allocated;
-    private final BoardRegion control;
+    private final BoardBlock allocated;
+    private final BoardBlock control;
     private final RemoteKey controlKey;
     private final Object servedBase;
     private final long servedOffset;
@@ -33,8 +33,8 @@ public final class LocalMemory {
     /** A dynamic window's regions (its memory key and size are then the attachment table's), else null. */
     private AttachedRegions attached;
 
-    private LocalMemory(Engine engine, RemoteKey memoryKey, long size, int dispUnit, BoardRegion allocated,
-                        BoardRegion control, RemoteKey controlKey, boolean served, Object base, long offset) {
+    private LocalMemory(Engine engine, RemoteKey memoryKey, long size, int dispUnit, BoardBlock allocated,
+                        BoardBlock control, RemoteKey controlKey, boolean served, Object base, long offset) {
         this.engine = engine;
         this.memoryKey = memoryKey;
         this.size = size;
@@ -79,7 +79,7 @@ public final class LocalMemory {
 
     /** Allocates {@code size} bytes of board memory (zeroed) and exposes them: {@code Win.allocate}. */
     public static LocalMemory allocate(Engine engine, long size, int dispUnit) {
-        BoardRegion region = engine.allocateBoardMemory(Math.max(size, 1));
+        BoardBlock region = engine.allocateBoardMemory(Math.max(size, 1));
         if (region == null) {
             throw new EngineException(ErrorClass.NO_MEM, "the board has no room for a window of " + size + " bytes");
         }
@@ -108,7 +108,7 @@ public final class LocalMemory {
                 + ") must be from 1 to " + MAX_ATTACHED);
         }
         long bytes = AttachmentTable.bytes(maxRegions);
-        BoardRegion table = engine.allocateBoardMemory(bytes);
+        BoardBlock table = engine.allocateBoardMemory(bytes);
         if (table == null) {
             throw new EngineException(ErrorClass.NO_MEM, "the board has no room for an attachment table of "
                 + maxRegions + " regions");
@@ -131,8 +131,8 @@ public final class LocalMemory {
     }
 
     private static LocalMemory withControl(Engine engine, RemoteKey key, long size, int dispUnit,
-                                           BoardRegion allocated, boolean served, Object base, long offset) {
-        BoardRegion control = engine.allocateBoardMemory(LockWord.CONTROL_BYTES);
+                                           BoardBlock allocated, boolean served, Object base, long offset) {
+        BoardBlock control = engine.allocateBoardMemory(LockWord.CONTROL_BYTES);
         if (control == null) {
             throw new EngineException(ErrorClass.NO_MEM, "the board has no room for a window's lock words");
         }
@@ -146,7 +146,7 @@ public final class LocalMemory {
         }
     }
 
-    private static void zero(BoardRegion region) {
+    private static void zero(BoardBlock region) {
         for (long at = 0; at < region.length(); at += 8) {
             Addresses.putLong(region.base(), region.address() + at, 0);
         }
@@ -180,7 +180,7 @@ public final class LocalMemory {
      * The allocated window memory ({@code Win.allocate}; a dynamic window's attachment table), or
      * null when the program gave it.
      */
-    BoardRegion allocated() {
+    BoardBlock allocated() {
         return allocated;
     }
 

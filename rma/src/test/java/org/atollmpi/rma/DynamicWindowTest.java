@@ -7,12 +7,12 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.local.LocalBoard;
 import org.atollmpi.nic.router.RouterBoard;
@@ -56,15 +56,15 @@ class DynamicWindowTest {
         return v;
     }
 
-    private static BoardRegion boardRegion(Engine engine) {
-        BoardRegion r = engine.allocateBoardMemory(REGION);
+    private static BoardBlock boardRegion(Engine engine) {
+        BoardBlock r = engine.allocateBoardMemory(REGION);
         for (int at = 0; at < REGION; at += 8) {
             Addresses.putLong(r.base(), r.address() + at, 0);
         }
         return r;
     }
 
-    private static long word(BoardRegion r, long at) {
+    private static long word(BoardBlock r, long at) {
         return Addresses.getLong(r.base(), r.address() + at);
     }
 
@@ -73,7 +73,7 @@ class DynamicWindowTest {
     void attachedRegionsAreReachedInAttachOrder(String name, Supplier<Board> boards) throws Exception {
         WindowRanks.run(boards, RANKS, (me, engine) -> LocalMemory.dynamic(engine, MAX_REGIONS),
             (me, engine, w, local) -> {
-                BoardRegion board = boardRegion(engine);
+                BoardBlock board = boardRegion(engine);
                 long[] heap = new long[REGION / 8];
                 assertEquals(0, w.attach("attach", board.base(), board.address(), REGION));
                 assertEquals(REGION, w.attach("attach", heap, Addresses.LONG_ARRAY_BASE, REGION));
@@ -116,7 +116,7 @@ class DynamicWindowTest {
     void accessesOutsideTheAttachedMemoryRaiseAndTouchNothing(String name, Supplier<Board> boards) throws Exception {
         WindowRanks.run(boards, RANKS, (me, engine) -> LocalMemory.dynamic(engine, MAX_REGIONS),
             (me, engine, w, local) -> {
-                BoardRegion board = boardRegion(engine);
+                BoardBlock board = boardRegion(engine);
                 long[] heap = new long[REGION / 8];
                 int right = (me + 1) % RANKS;
                 w.fence("fence", true);

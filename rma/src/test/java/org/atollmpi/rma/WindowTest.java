@@ -8,11 +8,11 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.atollmpi.engine.Addresses;
+import org.atollmpi.engine.BoardBlock;
 import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.late.LateCompletionBoard;
 import org.atollmpi.nic.local.LocalBoard;
 import org.atollmpi.nic.router.RouterBoard;
@@ -81,7 +81,7 @@ class WindowTest {
             assertEquals(heap, local.served());
             return local;
         }, (me, engine, win, local) -> {
-            BoardRegion region = local.allocated();
+            BoardBlock region = local.allocated();
             body.run(heap ? new Rank(me, engine, win, arrays[me], Addresses.LONG_ARRAY_BASE)
                 : new Rank(me, engine, win, region.base(), region.address()));
         });
