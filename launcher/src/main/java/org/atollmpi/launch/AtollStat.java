@@ -11,17 +11,12 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.atollmpi.nic.stat.CounterPage;
-import org.atollmpi.nic.stat.NicCounter;
-import org.atollmpi.nic.stat.NicCountersDescriptor;
-import org.atollmpi.nic.stat.NicReport;
-import org.atollmpi.nic.stat.NicSnapshot;
-import org.atollmpi.nic.stat.PeerCounter;
+import org.atollmpi.runtime.RankCounters;
 import org.atollmpi.runtime.boot.JobFiles;
 
 /**
  * {@code bin/atoll-stat}: the NIC counters of the jobs running on this machine, read from their
- * ranks' counter pages ({@link CounterPage}) while they run, refreshed like {@code top}: the
+ * ranks' counter pages ({@link RankCounters}) while they run, refreshed like {@code top}: the
  * table of {@code mpirun --report-nic}, each rank's state, and what moved since the last refresh.
  * {@code --once} prints one picture and exits (for scripts and tests).
  */
@@ -77,10 +72,10 @@ public final class AtollStat {
             err.println("atoll-stat: --interval " + interval + ": expected a number of seconds above 0");
             return 2;
         }
-        Map<String, List<NicSnapshot>> previous = Map.of();
+        Map<String, List<RankCounters>> previous = Map.of();
         long previousNanos = 0;
         while (true) {
-            Map<String, List<NicSnapshot>> jobs = read(dir, job, err);
+            Map<String, List<RankCounters>> jobs = read(dir, job, err);
             long now = System.nanoTime();
             if (once) {
                 if (jobs.isEmpty()) {
@@ -111,16 +106,16 @@ public final class AtollStat {
     }
 
     /** Each job's ranks (null where a rank's page is missing), by job id. */
-    static Map<String, List<NicSnapshot>> read(Path dir, String onlyJob, PrintStream err) {
-        Map<String, Map<Integer, NicSnapshot>> found = new TreeMap<>();
+    static Map<String, List<RankCounters>> read(Path dir, String onlyJob, PrintStream err) {
+        Map<String, Map<Integer, RankCounters>> found = new TreeMap<>();
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path p : entries.toList()) {
-                String job = CounterPage.jobOf(p);
+                String job = RankCounters.jobOf(p);
                 if (job == null || (onlyJob != null && !onlyJob.equals(job))) {
                     continue;
                 }
                 try {
-                    NicSnapshot s = CounterPage.open(p).snapshot();
+                    RankCounters s = RankCounters.read(p);
                     found.computeIfAbsent(job, j -> new TreeMap<>()).put(s.rank(), s);
                 } catch (IOException | RuntimeException | InternalError e) {
                     // removed as we looked (the job ended), not ours to read, no page, or cut short
@@ -130,12 +125,12 @@ public final class AtollStat {
         } catch (IOException e) {
             err.println("atoll-stat: cannot list " + dir + ": " + e.getMessage());
         }
-        Map<String, List<NicSnapshot>> jobs = new TreeMap<>();
+        Map<String, List<RankCounters>> jobs = new TreeMap<>();
         found.forEach((job, byRank) -> {
             // as many columns as the pages' own rank counts allow: a bad page cannot ask for millions
-            int ranks = Math.min(((TreeMap<Integer, NicSnapshot>) byRank).lastKey() + 1,
-                byRank.values().stream().mapToInt(NicSnapshot::ranks).max().orElse(1));
-            List<NicSnapshot> list = new ArrayList<>();
+            int ranks = Math.min(((TreeMap<Integer, RankCounters>) byRank).lastKey() + 1,
+                byRank.values().stream().mapToInt(RankCounters::ranks).max().orElse(1));
+            List<RankCounters> list = new ArrayList<>();
             for (int r = 0; r < ranks; r++) {
                 list.add(byRank.get(r));
             }
@@ -145,13 +140,13 @@ public final class AtollStat {
     }
 
     /** The pictures of {@code jobs}, with what moved since {@code before} ({@code seconds} ago) when there was one. */
-    static String render(Map<String, List<NicSnapshot>> jobs, Map<String, List<NicSnapshot>> before, double seconds) {
+    static String render(Map<String, List<RankCounters>> jobs, Map<String, List<RankCounters>> before, double seconds) {
         StringBuilder b = new StringBuilder();
         jobs.forEach((job, ranks) -> {
             b.append("job ").append(job).append(": ").append(ranks.size()).append(ranks.size() == 1 ? " rank" : " ranks");
             b.append(", ").append(states(ranks)).append('\n');
-            b.append(NicReport.table(ranks));
-            List<NicSnapshot> earlier = before.get(job);
+            b.append(RankCounters.table(ranks));
+            List<RankCounters> earlier = before.get(job);
             if (earlier != null && seconds > 0) {
                 b.append(rates(ranks, earlier, seconds));
             }
@@ -160,16 +155,16 @@ public final class AtollStat {
         return b.toString();
     }
 
-    private static String states(List<NicSnapshot> ranks) {
+    private static String states(List<RankCounters> ranks) {
         int running = 0;
         int finalized = 0;
         int gone = 0;
-        for (NicSnapshot s : ranks) {
+        for (RankCounters s : ranks) {
             if (s == null) {
                 continue;
             }
             if (ProcessHandle.of(s.pid()).map(ProcessHandle::isAlive).orElse(false)) {
-                if (s.state() == NicCountersDescriptor.STATE_FINALIZED) {
+                if (s.finalized()) {
                     finalized++;
                 } else {
                     running++;
@@ -183,26 +178,21 @@ public final class AtollStat {
     }
 
     /** Messages and bytes out per second since the last picture, a column per rank. */
-    private static String rates(List<NicSnapshot> now, List<NicSnapshot> before, double seconds) {
+    private static String rates(List<RankCounters> now, List<RankCounters> before, double seconds) {
         StringBuilder messages = new StringBuilder(String.format("%-26s", "messages out/s"));
         StringBuilder bytes = new StringBuilder(String.format("%-26s", "MB out/s"));
-        for (int r = 0; r < Math.min(now.size(), NicReport.COLUMNS); r++) {
-            NicSnapshot a = now.get(r);
-            NicSnapshot b = r < before.size() ? before.get(r) : null;
+        for (int r = 0; r < Math.min(now.size(), RankCounters.COLUMNS); r++) {
+            RankCounters a = now.get(r);
+            RankCounters b = r < before.size() ? before.get(r) : null;
             if (a == null || b == null) {
                 messages.append(String.format("%12s", "-"));
                 bytes.append(String.format("%12s", "-"));
                 continue;
             }
-            long m = sent(a) - sent(b);
+            long m = a.messagesOut() - b.messagesOut();
             messages.append(String.format("%12.0f", m / seconds));
             bytes.append(String.format("%12.2f", (a.bytesOut() - b.bytesOut()) / seconds / 1e6));
         }
         return messages + "\n" + bytes + "\n";
-    }
-
-    private static long sent(NicSnapshot s) {
-        return s.get(PeerCounter.FAST_SENDS) + s.get(PeerCounter.EAGER_RECORDS) + s.get(NicCounter.PUTS)
-            + s.get(NicCounter.GETS) + s.get(NicCounter.ATOMICS);
     }
 }

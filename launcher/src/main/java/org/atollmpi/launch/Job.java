@@ -19,10 +19,8 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.atollmpi.nic.KernelRandom;
-import org.atollmpi.nic.stat.NicReport;
-import org.atollmpi.nic.stat.NicSnapshot;
 import org.atollmpi.runtime.MpjExpressMain;
+import org.atollmpi.runtime.RankCounters;
 import org.atollmpi.runtime.RankRuntime;
 import org.atollmpi.runtime.boot.JobFiles;
 
@@ -134,7 +132,7 @@ final class Job {
         // mpirun's pid makes the job's files traceable to it (JobFiles.removeOrphans); 128 random
         // bits make their names unguessable, so no one can take them first
         this.jobId = JobFiles.newJobId(boardDir, ProcessHandle.current().pid(), 'x');
-        this.secret = KernelRandom.nextLong();
+        this.secret = newSecret();
         this.ranks = new Process[spec.np()];
     }
 
@@ -182,13 +180,13 @@ final class Job {
      * that sent none (it did not reach MPI_Finalize).
      */
     private void printNicReport() {
-        List<NicSnapshot> ranks = new ArrayList<>();
+        List<RankCounters> ranks = new ArrayList<>();
         for (int r = 0; r < spec.np(); r++) {
             String encoded = nicReports.get(r);
-            NicSnapshot s = null;
+            RankCounters s = null;
             if (encoded != null) {
                 try {
-                    s = NicSnapshot.decode(encoded);
+                    s = RankCounters.decode(encoded);
                 } catch (IllegalArgumentException e) {
                     err.println(name + ": rank " + r + " sent NIC counters that do not read: " + e.getMessage());
                 }
@@ -198,7 +196,7 @@ final class Job {
         out.println(name + ": NIC counters at MPI_Finalize (--report-nic), " + spec.np() + " rank"
             + (spec.np() == 1 ? "" : "s") + (nicReports.size() < spec.np() ? ", " + (spec.np() - nicReports.size())
             + " sent none (-)" : ""));
-        out.print(NicReport.table(ranks));
+        out.print(RankCounters.table(ranks));
         out.flush();
     }
 

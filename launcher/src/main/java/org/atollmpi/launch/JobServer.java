@@ -32,8 +32,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import jdk.net.ExtendedSocketOptions;
 import org.atollmpi.launch.MpirunArgs.UsageError;
-import org.atollmpi.nic.KernelRandom;
-import org.atollmpi.nic.tcp.HostAddresses;
+import org.atollmpi.runtime.boot.HostInterfaces;
 
 /**
  * The job server inside mpirun: every rank connects to it once (proving it knows the job secret,
@@ -177,19 +176,19 @@ final class JobServer implements AutoCloseable {
         }
         if (include != null) {
             try {
-                return HostAddresses.matching(include, "--mca oob_tcp_if_include");
+                return HostInterfaces.matching(include, "--mca oob_tcp_if_include");
             } catch (IllegalArgumentException e) {
                 throw new UsageError(e.getMessage());
             }
         }
-        List<InetAddress> addresses = new ArrayList<>(HostAddresses.reachable());
+        List<InetAddress> addresses = new ArrayList<>(HostInterfaces.reachable());
         for (Placement.Member m : placement.nodes()) {
             if (m.node().local()) {
                 continue;
             }
             InetAddress route = null;
             try {
-                route = HostAddresses.routeTo(InetAddress.getByName(m.node().name()));
+                route = HostInterfaces.routeTo(InetAddress.getByName(m.node().name()));
             } catch (UnknownHostException e) {
                 // a name only the remote shell knows (an ssh alias, a namespace): try every address
             }
@@ -201,7 +200,7 @@ final class JobServer implements AutoCloseable {
         }
         if (addresses.isEmpty()) {
             throw new UsageError("ranks run on other hosts, but this host has no address they could reach mpirun at ("
-                    + HostAddresses.describe() + ")");
+                    + HostInterfaces.describe() + ")");
         }
         return addresses;
     }
@@ -463,7 +462,7 @@ final class JobServer implements AutoCloseable {
             Pending(SocketChannel channel) throws IOException {
                 this.channel = channel;
                 this.remote = channel.getRemoteAddress();
-                KernelRandom.nextBytes(nonce);
+                newNonce(nonce);
             }
 
             /** Sends the CHALLENGE: 29 bytes, which a fresh socket's empty buffer takes at once. */

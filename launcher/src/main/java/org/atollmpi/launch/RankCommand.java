@@ -16,7 +16,7 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.atollmpi.launch.MpirunArgs.UsageError;
 import org.atollmpi.runtime.MpjExpressMain;
-import org.atollmpi.nic.JniLibrary;
+import org.atollmpi.runtime.RankRuntime;
 
 /**
  * The command line and exported environment that start one rank (its JVM, or the executable the
@@ -71,7 +71,7 @@ final class RankCommand {
      * @param rankArchive   the ranks' class-data sharing archive beside the self-contained jar, or
      *                      null if there is none ({@link ClassDataArchives})
      * @param nativeLibraries the JNI libraries of the self-contained jar, unpacked beside it by the
-     *                      build ({@link JniLibrary#UNPACKED}), or null if there are none
+     *                      build ({@link RankRuntime#NATIVE_LIBRARIES}), or null if there are none
      */
     record Installation(String classPath, Path benchmarksJar, Path rankArchive, Path nativeLibraries) {
         Installation(String classPath, Path benchmarksJar) {
@@ -86,7 +86,7 @@ final class RankCommand {
             Path self = codeSource(RankCommand.class);
             if (self != null && Files.isRegularFile(self)) {
                 Path archive = self.resolveSibling(ClassDataArchives.RANK_ARCHIVE);
-                Path natives = self.resolveSibling(JniLibrary.UNPACKED);
+                Path natives = self.resolveSibling(RankRuntime.NATIVE_LIBRARIES);
                 return new Installation(self.toString(), self.resolveSibling(BENCHMARKS_JAR),
                         Files.isRegularFile(archive) ? archive : null, Files.isDirectory(natives) ? natives : null);
             }

@@ -11,6 +11,7 @@ import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineConfig;
 import org.atollmpi.engine.trace.MessageTrace;
 import org.atollmpi.nic.BoardSupplier;
+import org.atollmpi.nic.JniLibrary;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.RoutingSpace;
 import org.atollmpi.nic.model.ModelledHostPort;
@@ -36,6 +37,12 @@ import org.atollmpi.runtime.boot.pmi.PmiBootstrap;
  * one port, the port's supplier sees one routing space.
  */
 public final class RankRuntime implements AutoCloseable {
+    /**
+     * The directory beside the library's jar where the build unpacks its native libraries (the
+     * shm board's), which a rank loads from there instead of unpacking them into a temporary file.
+     */
+    public static final String NATIVE_LIBRARIES = JniLibrary.UNPACKED;
+
     public static final int THREAD_SINGLE = 0;
     public static final int THREAD_FUNNELED = 1;
     public static final int THREAD_SERIALIZED = 2;

@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import org.atollmpi.nic.KernelRandom;
 import org.atollmpi.nic.Sha256;
 
 /**
@@ -135,6 +136,19 @@ public final class BootProtocol {
     public static final String BOARD_PREFIX = "atoll-";
 
     private BootProtocol() {
+    }
+
+    /**
+     * A fresh job secret (the key of every HELLO's MAC): 64 bits from the kernel, not
+     * {@code SecureRandom}, whose first use costs a JVM tens of milliseconds of start-up.
+     */
+    public static long newSecret() {
+        return KernelRandom.nextLong();
+    }
+
+    /** Fills a CHALLENGE's nonce ({@link #NONCE_LENGTH} bytes) from the kernel, as {@link #newSecret}. */
+    public static void newNonce(byte[] nonce) {
+        KernelRandom.nextBytes(nonce);
     }
 
     /** Name of the board file of {@code node} in job {@code jobId}; job ids contain no '-'. */

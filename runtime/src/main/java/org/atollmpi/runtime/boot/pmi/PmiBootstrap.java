@@ -21,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
-import org.atollmpi.nic.KernelRandom;
 import org.atollmpi.runtime.boot.BootProtocol;
 import org.atollmpi.runtime.boot.JobFiles;
 import org.atollmpi.runtime.boot.JobWiring;
@@ -92,7 +91,7 @@ public final class PmiBootstrap implements JobWiring {
         if (rank == 0) {
             // 128 random bits: the board's name cannot be guessed and taken first by another user
             String id = JobFiles.newJobId(boardDirectory, ProcessHandle.current().pid(), 'p');
-            pmi.put(KEY_PREFIX + "job", id + "." + BootProtocol.formatSecret(KernelRandom.nextLong()));
+            pmi.put(KEY_PREFIX + "job", id + "." + BootProtocol.formatSecret(BootProtocol.newSecret()));
         }
         pmi.put(KEY_PREFIX + "host-" + rank, encode(hostName.getBytes(StandardCharsets.UTF_8)));
         pmi.fence();
