@@ -29,7 +29,7 @@ class AcceptorTest {
     void aFailedAcceptPausesAcceptingForASecondAndSaysWhy() {
         board = new TcpBoard(1, TcpBoardConfig.defaults(), 42L, log::add);
         TcpHostPort port = (TcpHostPort) board.open(0);
-        EmbeddedChannel listener = new EmbeddedChannel(port.new Acceptor());
+        EmbeddedChannel listener = new EmbeddedChannel(port.connector().new Acceptor());
         listener.freezeTime(); // the event loop's clock moves only by advanceTimeBy
 
         listener.pipeline().fireExceptionCaught(new IOException("Too many open files"));
@@ -51,7 +51,7 @@ class AcceptorTest {
     void aConnectionThatCannotBeRegisteredIsClosedWithAReason() throws InterruptedException {
         board = new TcpBoard(1, TcpBoardConfig.defaults(), 42L, log::add);
         TcpHostPort port = (TcpHostPort) board.open(0);
-        EmbeddedChannel listener = new EmbeddedChannel(port.new Acceptor());
+        EmbeddedChannel listener = new EmbeddedChannel(port.connector().new Acceptor());
         // an embedded channel is no socket: the board's event loops refuse to register it
         EmbeddedChannel child = new EmbeddedChannel();
         child.deregister();

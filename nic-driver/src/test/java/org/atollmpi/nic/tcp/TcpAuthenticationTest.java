@@ -144,7 +144,7 @@ class TcpAuthenticationTest {
             out.writeShort(TcpFrame.MAGIC);
             out.writeByte(TcpFrame.PUT);
             out.writeByte(0);
-            out.writeInt(TcpFrame.PUT_HEADER_BYTES + 64);
+            out.writeInt(WindowRequestFlyweight.PUT_FIELDS_BYTES + 64);
             out.writeInt(1);                    // request
             out.writeInt(key.id());
             out.writeLong(key.capability());
