@@ -13,10 +13,16 @@ final class Arrivals {
     private final ConcurrentLinkedQueue<Arrival> queue = new ConcurrentLinkedQueue<>();
     /** The rank's thread while its last poll found nothing: an arrival unparks it. */
     private volatile Thread idlePoller;
+    /** The port closed: nothing more is delivered, and what arrives is released. */
+    private volatile boolean closed;
 
     /** Queues an arrival and wakes the rank's thread if it is waiting for one. */
     void add(Arrival arrival) {
         queue.add(arrival);
+        if (closed) {
+            drain(); // the port closed while this arrived: either this or close's drain sees it
+            return;
+        }
         Thread waiting = idlePoller;
         if (waiting != null && waiting != Thread.currentThread()) {
             LockSupport.unpark(waiting);
@@ -48,8 +54,16 @@ final class Arrivals {
         }
     }
 
-    /** Releases the payloads still queued (the port closed). */
-    void clear() {
+    /**
+     * The port closed: releases the payloads queued, and those of whatever an event loop still
+     * queues before the board stops them.
+     */
+    void close() {
+        closed = true;
+        drain();
+    }
+
+    private void drain() {
         Arrival a;
         while ((a = queue.poll()) != null) {
             if (a.payload != null) {

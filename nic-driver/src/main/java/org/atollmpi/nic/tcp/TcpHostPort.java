@@ -471,7 +471,7 @@ public final class TcpHostPort implements HostPort {
                 link.shut("port of rank " + rank + " closed");
             }
         }
-        arrivals.clear();
+        arrivals.close();
     }
 
     private void checkOpen() {

@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The listener's own acceptor (Netty's bootstrap is not used): what it does when accepting fails. */
+@ExtendWith(NettyLeakCheck.class)
 class AcceptorTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
     private TcpBoard board;

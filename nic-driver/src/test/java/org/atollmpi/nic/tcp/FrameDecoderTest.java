@@ -14,12 +14,14 @@ import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The decoder on an {@link EmbeddedChannel}: well-formed frames come out whole however the bytes
  * are split; a bad magic, an unknown type, an impossible length, a reserved bit or a frame of the
  * wrong phase closes the connection at once with a logged reason, and nothing is delivered.
  */
+@ExtendWith(NettyLeakCheck.class)
 class FrameDecoderTest {
     private static final int MAX_SEND = 1000;
     private static final int PART = 4096;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What an authenticated peer may not do, checked where the port plays the NIC (the link handler
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * operation it was not asked, send a part outside its operation. Nothing of such a frame is
  * delivered.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class ProtocolViolationTest {
     private TcpBoard board;

@@ -22,12 +22,14 @@ import org.atollmpi.nic.WindowRights;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Connections must prove the job's secret before anything is delivered: a rank of another job
  * (a wrong secret), a client that sends random bytes, or one that never answers the challenge is
  * closed with a logged reason, delivers nothing, and leaves the job's own links working.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class TcpAuthenticationTest {
     private static final long SECRET = 0x1234_5678_9ABC_DEF0L;

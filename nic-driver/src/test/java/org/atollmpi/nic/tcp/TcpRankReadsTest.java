@@ -22,6 +22,7 @@ import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The rank's thread reads its own sockets while it polls (hot) and its event loops read them when it
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * the reading passes back and forth between the two threads, and a rank that polled and then stops
  * polling still has its window served.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class TcpRankReadsTest {
     private static final long SECRET = 91;
