@@ -29,6 +29,10 @@ final class Arrivals {
         }
     }
 
+    boolean isEmpty() {
+        return queue.isEmpty();
+    }
+
     /** The next arrival, or null. */
     Arrival poll() {
         return queue.poll();

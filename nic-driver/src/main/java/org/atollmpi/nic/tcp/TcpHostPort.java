@@ -121,6 +121,11 @@ public final class TcpHostPort implements HostPort {
         readPolicy.remove(reader);
     }
 
+    /** Whether anything waits for the poll (for tests). */
+    boolean hasArrivals() {
+        return !arrivals.isEmpty();
+    }
+
     /** Whether the rank's thread reads its sockets now (for tests). */
     boolean readsItsSockets() {
         return readPolicy.hot();
