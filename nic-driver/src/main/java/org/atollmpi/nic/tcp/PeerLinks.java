@@ -26,8 +26,4 @@ final class PeerLinks {
     PeerLink existing(int peer) {
         return links.get(peer);
     }
-
-    int size() {
-        return links.length();
-    }
 }

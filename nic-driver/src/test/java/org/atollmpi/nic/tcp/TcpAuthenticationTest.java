@@ -13,6 +13,10 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.UnpooledByteBufAllocator;
+
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
@@ -143,19 +147,13 @@ class TcpAuthenticationTest {
             // the whole frame in one write: the rank closes after the header, and byte-by-byte
             // writes after that would fail with a broken pipe instead of reaching the check
             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(stranger.getOutputStream(), 256));
-            out.writeShort(TcpFrame.MAGIC);
-            out.writeByte(TcpFrame.PUT);
-            out.writeByte(0);
-            out.writeInt(WindowRequestFlyweight.PUT_FIELDS_BYTES + 64);
-            out.writeInt(1);                    // request
-            out.writeInt(key.id());
-            out.writeLong(key.capability());
-            out.writeLong(0);                   // offset
-            out.writeInt(64);                   // length
-            out.writeInt(0);                    // part
+            ByteBuf put = WindowRequestFlyweight.putFields(UnpooledByteBufAllocator.DEFAULT, 1, key.id(),
+                key.capability(), 0, 64, 0, 64, 64);
             for (int i = 0; i < 64; i++) {
-                out.writeByte(0xAB);
+                put.writeByte(0xAB);
             }
+            out.write(ByteBufUtil.getBytes(put));
+            put.release();
             out.flush();
             assertClosed(stranger);
         }
