@@ -172,8 +172,8 @@ final class FrameDecoder extends ByteToMessageDecoder {
             return;
         }
         if (in.readableBytes() < HEADER_BYTES + length) {
-            int fields = type == TcpFrame.GET_REPLY ? TcpFrame.GET_REPLY_HEADER_BYTES
-                : type == TcpFrame.PUT ? TcpFrame.PUT_HEADER_BYTES : -1;
+            int fields = type == TcpFrame.GET_REPLY ? GetReplyFlyweight.FIELDS_BYTES
+                : type == TcpFrame.PUT ? WindowRequestFlyweight.PUT_FIELDS_BYTES : -1;
             if (fields > 0 && length - fields >= STREAM_BYTES && in.readableBytes() >= HEADER_BYTES + fields) {
                 streamLeft = length - fields;
                 out.add(new Frame(type, in.retainedSlice(at + HEADER_BYTES, fields), streamLeft));

@@ -20,20 +20,21 @@ final class FrameLimits {
      */
     FrameLimits(int maxSendPayload, int partBytes) {
         Arrays.fill(min, -1);
-        exactly(CHALLENGE, CHALLENGE_BYTES);
-        exactly(HELLO, HELLO_BYTES);
-        exactly(WELCOME, WELCOME_BYTES);
-        between(REJECT, 1, 1 + MAX_REASON_BYTES);
-        between(FAST_SEND, MESSAGE_HEADER_BYTES, MESSAGE_HEADER_BYTES + FAST_PAYLOAD_BYTES);
-        between(SEND, MESSAGE_HEADER_BYTES, MESSAGE_HEADER_BYTES + maxSendPayload);
-        exactly(NOTIFY, NOTIFY_BYTES);
-        exactly(CREDIT, CREDITS_BYTES);
-        between(PUT, PUT_HEADER_BYTES, PUT_HEADER_BYTES + partBytes);
-        exactly(GET, GET_BYTES);
-        exactly(FETCH_ADD, FETCH_ADD_BYTES);
-        exactly(CAS, CAS_BYTES);
-        between(GET_REPLY, GET_REPLY_HEADER_BYTES, GET_REPLY_HEADER_BYTES + partBytes);
-        exactly(COMPLETION, COMPLETION_BYTES);
+        exactly(CHALLENGE, HandshakeFlyweight.CHALLENGE_BYTES);
+        exactly(HELLO, HandshakeFlyweight.HELLO_BYTES);
+        exactly(WELCOME, HandshakeFlyweight.WELCOME_BYTES);
+        between(REJECT, HandshakeFlyweight.REJECT_REASON_OFFSET,
+            HandshakeFlyweight.REJECT_REASON_OFFSET + HandshakeFlyweight.MAX_REASON_BYTES);
+        between(FAST_SEND, MessageFlyweight.FIELDS_BYTES, MessageFlyweight.FIELDS_BYTES + MessageFlyweight.FAST_PAYLOAD_BYTES);
+        between(SEND, MessageFlyweight.FIELDS_BYTES, MessageFlyweight.FIELDS_BYTES + maxSendPayload);
+        exactly(NOTIFY, NotifyFlyweight.BYTES);
+        exactly(CREDIT, CreditFlyweight.BYTES);
+        between(PUT, WindowRequestFlyweight.PUT_FIELDS_BYTES, WindowRequestFlyweight.PUT_FIELDS_BYTES + partBytes);
+        exactly(GET, WindowRequestFlyweight.GET_BYTES);
+        exactly(FETCH_ADD, WindowRequestFlyweight.FETCH_ADD_BYTES);
+        exactly(CAS, WindowRequestFlyweight.CAS_BYTES);
+        between(GET_REPLY, GetReplyFlyweight.FIELDS_BYTES, GetReplyFlyweight.FIELDS_BYTES + partBytes);
+        exactly(COMPLETION, CompletionFlyweight.BYTES);
     }
 
     private void exactly(byte type, int length) {

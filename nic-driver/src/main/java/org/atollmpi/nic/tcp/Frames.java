@@ -1,7 +1,11 @@
 package org.atollmpi.nic.tcp;
 
 import static org.atollmpi.nic.tcp.TcpFrame.HEADER_BYTES;
+import static org.atollmpi.nic.tcp.TcpFrame.LENGTH_OFFSET;
 import static org.atollmpi.nic.tcp.TcpFrame.MAGIC;
+import static org.atollmpi.nic.tcp.TcpFrame.MAGIC_OFFSET;
+import static org.atollmpi.nic.tcp.TcpFrame.RESERVED_OFFSET;
+import static org.atollmpi.nic.tcp.TcpFrame.TYPE_OFFSET;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -24,11 +28,20 @@ final class Frames {
     /** As {@link #start(ByteBufAllocator, byte, int)}, with room for only {@code room} bytes of the body. */
     static ByteBuf start(ByteBufAllocator alloc, byte type, int bodyBytes, int room) {
         ByteBuf buf = alloc.directBuffer(HEADER_BYTES + room);
-        buf.writeShort(MAGIC);
-        buf.writeByte(type);
-        buf.writeByte(0);
-        buf.writeInt(bodyBytes);
-        return buf;
+        int at = buf.writerIndex();
+        buf.setShort(at + MAGIC_OFFSET, MAGIC).setByte(at + TYPE_OFFSET, type).setByte(at + RESERVED_OFFSET, 0)
+            .setInt(at + LENGTH_OFFSET, bodyBytes);
+        return buf.writerIndex(at + HEADER_BYTES);
+    }
+
+    /** The body of a whole frame held in {@code frame} (a slice: the frame keeps its reference). */
+    static ByteBuf body(ByteBuf frame) {
+        return frame.slice(frame.readerIndex() + HEADER_BYTES, frame.readableBytes() - HEADER_BYTES);
+    }
+
+    /** The type of the frame in {@code frame}. */
+    static byte type(ByteBuf frame) {
+        return frame.getByte(frame.readerIndex() + TYPE_OFFSET);
     }
 
     /** Appends {@code length} bytes read from {@code (base, offset)}. */

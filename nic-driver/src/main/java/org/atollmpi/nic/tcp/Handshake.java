@@ -1,17 +1,13 @@
 package org.atollmpi.nic.tcp;
 
+import static org.atollmpi.nic.tcp.HandshakeFlyweight.NONCE_BYTES;
 import static org.atollmpi.nic.tcp.TcpFrame.CHALLENGE;
-import static org.atollmpi.nic.tcp.TcpFrame.CHALLENGE_BYTES;
 import static org.atollmpi.nic.tcp.TcpFrame.HELLO;
-import static org.atollmpi.nic.tcp.TcpFrame.HELLO_BYTES;
-import static org.atollmpi.nic.tcp.TcpFrame.MAC_BYTES;
-import static org.atollmpi.nic.tcp.TcpFrame.NONCE_BYTES;
 import static org.atollmpi.nic.tcp.TcpFrame.REJECT;
 import static org.atollmpi.nic.tcp.TcpFrame.REJECT_REFUSED;
 import static org.atollmpi.nic.tcp.TcpFrame.REJECT_SIMULTANEOUS;
 import static org.atollmpi.nic.tcp.TcpFrame.VERSION;
 import static org.atollmpi.nic.tcp.TcpFrame.WELCOME;
-import static org.atollmpi.nic.tcp.TcpFrame.WELCOME_BYTES;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -74,9 +70,7 @@ final class Handshake extends ForwardingInboundHandler {
         deadline = ctx.executor().schedule(() -> refuse(ctx, "did not authenticate within "
             + port.config().handshakeMillis() + " ms"), port.config().handshakeMillis(), TimeUnit.MILLISECONDS);
         if (dialled < 0) {
-            ByteBuf challenge = Frames.start(ByteBufAllocator.DEFAULT, CHALLENGE, CHALLENGE_BYTES);
-            challenge.writeInt(VERSION).writeBytes(nonce);
-            ctx.writeAndFlush(challenge);
+            ctx.writeAndFlush(HandshakeFlyweight.challenge(ByteBufAllocator.DEFAULT, VERSION, nonce));
         }
         ctx.fireChannelActive();
     }
@@ -110,15 +104,14 @@ final class Handshake extends ForwardingInboundHandler {
             return;
         }
         ByteBuf body = frame.body();
-        int rank = body.readInt();
-        int target = body.readInt();
-        byte[] theirNonce = new byte[NONCE_BYTES];
-        body.readBytes(theirNonce);
-        int fast = body.readInt();
-        int ring = body.readInt();
-        int notes = body.readInt();
-        byte[] proof = new byte[MAC_BYTES];
-        body.readBytes(proof);
+        int rank = HandshakeFlyweight.helloRank(body);
+        int target = HandshakeFlyweight.helloTarget(body);
+        byte[] theirNonce = HandshakeFlyweight.helloNonce(body);
+        int credits = HandshakeFlyweight.helloCredits(body);
+        int fast = CreditFlyweight.fast(body, credits);
+        int ring = CreditFlyweight.ring(body, credits);
+        int notes = CreditFlyweight.notes(body, credits);
+        byte[] proof = HandshakeFlyweight.helloMac(body);
         if (target != port.rank() || rank < 0 || rank >= port.size() || rank == port.rank()
             || !Sha256.macMatches(mac(port.secret(), HELLO_LABEL, nonce, rank, target), proof)) {
             // logged before the REJECT goes out, so the line is there once the peer has read it
@@ -137,8 +130,9 @@ final class Handshake extends ForwardingInboundHandler {
                 + "'s own connection wins" : "rank " + port.rank() + " already has a link to rank " + rank);
             return;
         }
-        ByteBuf welcome = Frames.start(ByteBufAllocator.DEFAULT, WELCOME, WELCOME_BYTES);
-        writeCredits(welcome).writeBytes(mac(port.secret(), WELCOME_LABEL, theirNonce, port.rank(), rank));
+        TcpBoardConfig c = port.config();
+        ByteBuf welcome = HandshakeFlyweight.welcome(ByteBufAllocator.DEFAULT, c.slotsPerPeer(), c.ringBytesPerPeer(),
+            c.notificationsPerPeer(), mac(port.secret(), WELCOME_LABEL, theirNonce, port.rank(), rank));
         ctx.writeAndFlush(welcome).addListener(port.link(rank).handshakeWritten());
         established(ctx, rank);
     }
@@ -151,24 +145,23 @@ final class Handshake extends ForwardingInboundHandler {
                 refuse(ctx, "expected CHALLENGE from rank " + dialled + ", got " + TcpFrame.name(frame.type()));
                 return;
             }
-            int version = body.readInt();
+            int version = HandshakeFlyweight.challengeVersion(body);
             if (version != VERSION) {
                 refuse(ctx, "rank " + dialled + " speaks TCP board version " + version + ", this rank " + VERSION
                     + ": the ranks run different atoll-mpi jars");
                 return;
             }
-            byte[] theirNonce = new byte[NONCE_BYTES];
-            body.readBytes(theirNonce);
+            byte[] theirNonce = HandshakeFlyweight.challengeNonce(body);
             challenged = true;
-            ByteBuf hello = Frames.start(ByteBufAllocator.DEFAULT, HELLO, HELLO_BYTES);
-            hello.writeInt(port.rank()).writeInt(dialled).writeBytes(nonce);
-            writeCredits(hello).writeBytes(mac(port.secret(), HELLO_LABEL, theirNonce, port.rank(), dialled));
-            ctx.writeAndFlush(hello);
+            TcpBoardConfig c = port.config();
+            ctx.writeAndFlush(HandshakeFlyweight.hello(ByteBufAllocator.DEFAULT, port.rank(), dialled, nonce,
+                c.slotsPerPeer(), c.ringBytesPerPeer(), c.notificationsPerPeer(),
+                mac(port.secret(), HELLO_LABEL, theirNonce, port.rank(), dialled)));
             return;
         }
         if (frame.type() == REJECT) {
-            byte code = body.readByte();
-            String reason = body.toString(body.readerIndex(), body.readableBytes(), StandardCharsets.UTF_8);
+            byte code = HandshakeFlyweight.rejectCode(body);
+            String reason = HandshakeFlyweight.rejectReason(body);
             cancelDeadline();
             if (code == REJECT_SIMULTANEOUS) {
                 port.link(dialled).yieldTo(ctx.channel());
@@ -185,11 +178,11 @@ final class Handshake extends ForwardingInboundHandler {
             refuse(ctx, "expected WELCOME or REJECT from rank " + dialled + ", got " + TcpFrame.name(frame.type()));
             return;
         }
-        int fast = body.readInt();
-        int ring = body.readInt();
-        int notes = body.readInt();
-        byte[] proof = new byte[MAC_BYTES];
-        body.readBytes(proof);
+        int credits = HandshakeFlyweight.welcomeCredits(body);
+        int fast = CreditFlyweight.fast(body, credits);
+        int ring = CreditFlyweight.ring(body, credits);
+        int notes = CreditFlyweight.notes(body, credits);
+        byte[] proof = HandshakeFlyweight.welcomeMac(body);
         if (!Sha256.macMatches(mac(port.secret(), WELCOME_LABEL, nonce, dialled, port.rank()), proof)) {
             refuse(ctx, "the listener at " + ctx.channel().remoteAddress() + " failed authentication as rank " + dialled);
             return;
@@ -206,11 +199,6 @@ final class Handshake extends ForwardingInboundHandler {
         established(ctx, dialled);
     }
 
-    private ByteBuf writeCredits(ByteBuf frame) {
-        TcpBoardConfig c = port.config();
-        return frame.writeInt(c.slotsPerPeer()).writeInt(c.ringBytesPerPeer()).writeInt(c.notificationsPerPeer());
-    }
-
     private void established(ChannelHandlerContext ctx, int peer) {
         cancelDeadline();
         PeerLink link = port.link(peer);
@@ -223,11 +211,7 @@ final class Handshake extends ForwardingInboundHandler {
 
     private void reject(ChannelHandlerContext ctx, byte code, String reason) {
         cancelDeadline();
-        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
-        int length = Math.min(text.length, TcpFrame.MAX_REASON_BYTES);
-        ByteBuf reject = Frames.start(ByteBufAllocator.DEFAULT, REJECT, 1 + length);
-        reject.writeByte(code).writeBytes(text, 0, length);
-        ctx.writeAndFlush(reject).addListener(f -> ctx.close());
+        ctx.writeAndFlush(HandshakeFlyweight.reject(ByteBufAllocator.DEFAULT, code, reason)).addListener(f -> ctx.close());
     }
 
     /** Closes the connection with a logged reason; a dialled link is down with it. */

@@ -9,7 +9,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
 /**
- * Reads an up link's connection and hands its frames to the port that plays the NIC, on whichever
+ * Reads an up link's connection and hands its frames to the port's {@link FrameDispatcher}, which plays the NIC, on whichever
  * thread holds the connection's {@link ReadLock}: the rank's thread when its poll finds nothing
  * queued ({@link #readNow}), or the event loop when the socket becomes readable ({@link #onBytes},
  * from {@link FrameDecoder}). So a rank that waits for a message reads it from its socket itself,
@@ -18,7 +18,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  *
  * <pre>
  *   rank's poll ──tryLock──▶ read(fd) ─┐
- *                                       ├─▶ cumulation ─▶ FrameDecoder.cut ─▶ port.onFrame / BodySink
+ *                                       ├─▶ cumulation ─▶ FrameDecoder.cut ─▶ FrameDispatcher / BodySink
  *   event loop ──lock (in allocate)──▶ Netty's read ─┘
  * </pre>
  *
@@ -26,7 +26,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * under the lock, in the order the bytes were read. A frame that breaks the protocol, or that the
  * port cannot take, closes the connection with a logged reason on either thread.
  */
-final class LinkReader {
+final class LinkReader implements ReadPolicy.Reader {
     /**
      * The rank's read buffer grows from {@link #MIN_READ} to {@link #MAX_READ} while its reads fill
      * it, and shrinks while they do not, as Netty's adaptive allocator does for the event loop: a
@@ -42,6 +42,7 @@ final class LinkReader {
     private static final int POLL_BYTES = 1 << 20;
 
     private final TcpHostPort port;
+    private final FrameDispatcher dispatcher;
     private final PeerLink link;
     private final Channel channel;
     private final FrameDecoder decoder;
@@ -57,6 +58,7 @@ final class LinkReader {
 
     LinkReader(TcpHostPort port, PeerLink link, Channel channel, FrameDecoder decoder, ReadLock lock) {
         this.port = port;
+        this.dispatcher = port.dispatcher();
         this.link = link;
         this.channel = channel;
         this.decoder = decoder;
@@ -69,7 +71,8 @@ final class LinkReader {
      * already waiting, reads them at once (epoll reports a socket that is readable when it is
      * watched again).
      */
-    void loopReads(boolean on) {
+    @Override
+    public void loopReads(boolean on) {
         try {
             channel.eventLoop().execute(() -> channel.config().setAutoRead(on));
         } catch (RejectedExecutionException e) {
@@ -87,7 +90,8 @@ final class LinkReader {
      *
      * @return whether anything was read
      */
-    boolean readNow() {
+    @Override
+    public boolean readNow() {
         if (!lock.tryLock()) {
             return false;
         }
@@ -183,9 +187,9 @@ final class LinkReader {
             Frame frame = (Frame) decoded;
             try {
                 if (frame.streamed() > 0) {
-                    stream = port.streaming(link.peer, frame.type(), frame.body(), frame.streamed());
+                    stream = dispatcher.streaming(link.peer, frame.type(), frame.body(), frame.streamed());
                 } else {
-                    port.onFrame(link.peer, frame.type(), frame.body());
+                    dispatcher.onFrame(link.peer, frame.type(), frame.body());
                 }
             } finally {
                 frame.body().release();

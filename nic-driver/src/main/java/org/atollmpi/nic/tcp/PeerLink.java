@@ -454,9 +454,7 @@ final class PeerLink {
             grant(fast, ring, notes);
             return null;
         }
-        ByteBuf frame = Frames.start(io.netty.buffer.ByteBufAllocator.DEFAULT, TcpFrame.CREDIT, TcpFrame.CREDITS_BYTES);
-        frame.writeInt(fast).writeInt(ring).writeInt(notes);
-        return frame;
+        return CreditFlyweight.frame(io.netty.buffer.ByteBufAllocator.DEFAULT, fast, ring, notes);
     }
 
     @Override

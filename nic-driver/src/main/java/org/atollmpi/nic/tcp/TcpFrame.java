@@ -16,24 +16,15 @@ package org.atollmpi.nic.tcp;
  * </pre>
  *
  * <table>
- * <caption>bodies (sizes in bytes)</caption>
+ * <caption>bodies: each kind's layout is in one flyweight, which every writer and reader uses</caption>
  * <tr><th>type</th><th>body</th></tr>
- * <tr><td>CHALLENGE</td><td>version:4, nonce:16 (the acceptor's, at connect)</td></tr>
- * <tr><td>HELLO</td><td>rank:4, target:4, nonce:16, credits (fast:4, ring:4, notes:4), mac:32
- *     = HMAC-SHA256(secret, "atoll-tcp-hello" | the acceptor's nonce | rank | target)</td></tr>
- * <tr><td>WELCOME</td><td>credits (fast:4, ring:4, notes:4), mac:32
- *     = HMAC-SHA256(secret, "atoll-tcp-welcome" | the connector's nonce | acceptor | connector)</td></tr>
- * <tr><td>REJECT</td><td>code:1 ({@link #REJECT_REFUSED} or {@link #REJECT_SIMULTANEOUS}), reason, UTF-8, at most 256</td></tr>
- * <tr><td>FAST_SEND</td><td>header0:8, header1:8, payload (at most 40)</td></tr>
- * <tr><td>SEND</td><td>header0:8, header1:8, payload (at most the receiver's record limit)</td></tr>
- * <tr><td>NOTIFY</td><td>type:4, arg0:8, arg1:8, arg2:8</td></tr>
- * <tr><td>CREDIT</td><td>fast:4, ring bytes:4, notes:4 (room the receiver has freed)</td></tr>
- * <tr><td>PUT</td><td>request:4, window:4, capability:8, offset:8, length:4, part:4, data (one part)</td></tr>
- * <tr><td>GET</td><td>request:4, window:4, capability:8, offset:8, length:4, part:4, part length:4</td></tr>
- * <tr><td>FETCH_ADD</td><td>request:4, window:4, capability:8, offset:8, delta:8</td></tr>
- * <tr><td>CAS</td><td>request:4, window:4, capability:8, offset:8, expected:8, value:8</td></tr>
- * <tr><td>GET_REPLY</td><td>request:4, part:4, data (one part of a Get that passed the check)</td></tr>
- * <tr><td>COMPLETION</td><td>request:4, status:4, value:8 (a Put part, an atomic, or a failed Get part)</td></tr>
+ * <tr><td>CHALLENGE, HELLO, WELCOME, REJECT</td><td>{@link HandshakeFlyweight} (credits: {@link CreditFlyweight})</td></tr>
+ * <tr><td>FAST_SEND, SEND</td><td>{@link MessageFlyweight}</td></tr>
+ * <tr><td>NOTIFY</td><td>{@link NotifyFlyweight}</td></tr>
+ * <tr><td>CREDIT</td><td>{@link CreditFlyweight}</td></tr>
+ * <tr><td>PUT, GET, FETCH_ADD, CAS</td><td>{@link WindowRequestFlyweight}</td></tr>
+ * <tr><td>GET_REPLY</td><td>{@link GetReplyFlyweight}</td></tr>
+ * <tr><td>COMPLETION</td><td>{@link CompletionFlyweight}</td></tr>
  * </table>
  *
  * <p>A Put or Get longer than one part travels as several frames; each carries the whole
@@ -68,10 +59,6 @@ final class TcpFrame {
     static final byte GET_REPLY = 36;
     static final byte COMPLETION = 37;
 
-    static final int NONCE_BYTES = 16;
-    static final int MAC_BYTES = 32;
-    static final int CREDITS_BYTES = 12;
-    static final int MAX_REASON_BYTES = 256;
     /** REJECT code: not authenticated, or not admitted; the connection is over. */
     static final byte REJECT_REFUSED = 1;
     /**
@@ -79,20 +66,6 @@ final class TcpFrame {
      * the higher rank waits for it instead of dialling again.
      */
     static final byte REJECT_SIMULTANEOUS = 2;
-    static final int CHALLENGE_BYTES = 4 + NONCE_BYTES;
-    static final int HELLO_BYTES = 8 + NONCE_BYTES + CREDITS_BYTES + MAC_BYTES;
-    static final int WELCOME_BYTES = CREDITS_BYTES + MAC_BYTES;
-    /** header0 and header1 before a FAST_SEND or SEND payload. */
-    static final int MESSAGE_HEADER_BYTES = 16;
-    static final int FAST_PAYLOAD_BYTES = 40;
-    static final int NOTIFY_BYTES = 28;
-    /** Request, window, capability, offset, length, part: before a PUT's data. */
-    static final int PUT_HEADER_BYTES = 32;
-    static final int GET_BYTES = 36;
-    static final int FETCH_ADD_BYTES = 32;
-    static final int CAS_BYTES = 40;
-    static final int GET_REPLY_HEADER_BYTES = 8;
-    static final int COMPLETION_BYTES = 16;
     /**
      * What one SEND record costs the receiver's ring credit beyond its payload: the same 32 bytes
      * as a record header of the shm board's ring, so both boards offer the same record limit.

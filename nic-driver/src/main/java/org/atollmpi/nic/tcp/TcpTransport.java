@@ -51,7 +51,8 @@ final class TcpTransport implements AutoCloseable {
     /**
      * Netty's leak detector records a stack trace for one buffer in 128 by default, on the path of
      * every frame; a library's users cannot act on its reports. Off unless asked for with
-     * {@code -Dio.netty.leakDetection.level=...} (our tests check the buffers they use themselves).
+     * {@code -Dio.netty.leakDetection.level=...}, which is never overridden (nic-driver's tests run
+     * at {@code paranoid} and fail on a leak).
      */
     static final String LEAK_PROPERTY = "io.netty.leakDetection.level";
     /**

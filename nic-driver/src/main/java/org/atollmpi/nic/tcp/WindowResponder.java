@@ -1,10 +1,12 @@
 package org.atollmpi.nic.tcp;
 
-import static org.atollmpi.nic.tcp.TcpFrame.COMPLETION;
-import static org.atollmpi.nic.tcp.TcpFrame.COMPLETION_BYTES;
-import static org.atollmpi.nic.tcp.TcpFrame.GET_REPLY;
-import static org.atollmpi.nic.tcp.TcpFrame.GET_REPLY_HEADER_BYTES;
-import static org.atollmpi.nic.tcp.TcpFrame.PUT_HEADER_BYTES;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.capability;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.length;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.offset;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.operand;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.part;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.request;
+import static org.atollmpi.nic.tcp.WindowRequestFlyweight.window;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -17,7 +19,9 @@ import org.atollmpi.nic.WindowRights;
  * The NIC's responder: runs a peer's PUT, GET, FETCH_ADD and CAS on this port's windows, on the
  * thread that received the request (an event loop), without the owning rank's help, and builds
  * the reply. Every access is checked by {@link PortMemory#resolve} first, over the whole
- * operation even for one part of it, and a failed check touches no memory.
+ * operation even for one part of it, and a failed check touches no memory. Request bodies are read
+ * through {@link WindowRequestFlyweight}, replies written through {@link CompletionFlyweight} and
+ * {@link GetReplyFlyweight}.
  */
 final class WindowResponder {
     private final PortMemory windows;
@@ -30,12 +34,12 @@ final class WindowResponder {
 
     /** @return the reply frame */
     ByteBuf put(ByteBuf body) {
-        int data = body.readableBytes() - PUT_HEADER_BYTES;
+        int data = WindowRequestFlyweight.putDataLength(body);
         long address = putAddress(body, data);
         if (address >= 0) {
-            Frames.readInto(body, body.readerIndex() + PUT_HEADER_BYTES, null, address, data);
+            Frames.readInto(body, WindowRequestFlyweight.putData(body), null, address, data);
         }
-        return completion(body.getInt(0), address < 0 ? (int) -address : NicStatus.OK, 0);
+        return completion(request(body), address < 0 ? (int) -address : NicStatus.OK, 0);
     }
 
     /**
@@ -43,10 +47,10 @@ final class WindowResponder {
      * whole operation checked), or the negated NACK status of the check
      */
     long putAddress(ByteBuf fields, int data) {
-        int length = fields.getInt(24);
-        int part = fields.getInt(28);
+        int length = length(fields);
+        int part = part(fields);
         checkPart(length, part, data);
-        long address = windows.resolve(fields.getInt(4), fields.getLong(8), fields.getLong(16), length, WindowRights.WRITE,
+        long address = windows.resolve(window(fields), capability(fields), offset(fields), length, WindowRights.WRITE,
             false);
         return address < 0 ? address : address + part;
     }
@@ -56,47 +60,40 @@ final class WindowResponder {
      *         the negated NACK status of the check
      */
     long get(ByteBuf body) {
-        int length = body.getInt(24);
-        int part = body.getInt(28);
-        int partLength = body.getInt(32);
-        checkPart(length, part, partLength);
-        long address = windows.resolve(body.getInt(4), body.getLong(8), body.getLong(16), length, WindowRights.READ,
-            false);
+        int length = length(body);
+        int part = part(body);
+        checkPart(length, part, WindowRequestFlyweight.getPartLength(body));
+        long address = windows.resolve(window(body), capability(body), offset(body), length, WindowRights.READ, false);
         return address < 0 ? address : address + part;
     }
 
     /** A GET_REPLY with the part's data copied in. */
     static ByteBuf getReply(int request, int part, long address, int partLength) {
-        ByteBuf reply = getReplyFields(request, part, partLength, partLength);
-        Frames.writeFrom(reply, null, address, partLength);
-        return reply;
+        return GetReplyFlyweight.frame(ByteBufAllocator.DEFAULT, request, part, null, address, partLength);
     }
 
     /** A GET_REPLY's header and fields, with room for {@code room} bytes of its {@code partLength} of data. */
     static ByteBuf getReplyFields(int request, int part, int partLength, int room) {
-        ByteBuf reply = Frames.start(ByteBufAllocator.DEFAULT, GET_REPLY, GET_REPLY_HEADER_BYTES + partLength,
-            GET_REPLY_HEADER_BYTES + room);
-        return reply.writeInt(request).writeInt(part);
+        return GetReplyFlyweight.fields(ByteBufAllocator.DEFAULT, request, part, partLength, room);
     }
 
     ByteBuf fetchAndAdd(ByteBuf body) {
-        int request = body.getInt(0);
-        long address = windows.resolve(body.getInt(4), body.getLong(8), body.getLong(16), Long.BYTES,
-            WindowRights.ATOMIC, true);
+        int request = request(body);
+        long address = windows.resolve(window(body), capability(body), offset(body), Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
             return completion(request, (int) -address, 0);
         }
-        return completion(request, NicStatus.OK, Memory.getAndAddLong(address, body.getLong(24)));
+        return completion(request, NicStatus.OK, Memory.getAndAddLong(address, operand(body)));
     }
 
     ByteBuf compareAndSwap(ByteBuf body) {
-        int request = body.getInt(0);
-        long address = windows.resolve(body.getInt(4), body.getLong(8), body.getLong(16), Long.BYTES,
-            WindowRights.ATOMIC, true);
+        int request = request(body);
+        long address = windows.resolve(window(body), capability(body), offset(body), Long.BYTES, WindowRights.ATOMIC, true);
         if (address < 0) {
             return completion(request, (int) -address, 0);
         }
-        return completion(request, NicStatus.OK, Memory.compareAndExchangeLong(address, body.getLong(24), body.getLong(32)));
+        return completion(request, NicStatus.OK,
+            Memory.compareAndExchangeLong(address, operand(body), WindowRequestFlyweight.casValue(body)));
     }
 
     /** A part must lie inside its operation and be no longer than a part may be. */
@@ -108,8 +105,6 @@ final class WindowResponder {
     }
 
     static ByteBuf completion(int request, int status, long value) {
-        ByteBuf reply = Frames.start(ByteBufAllocator.DEFAULT, COMPLETION, COMPLETION_BYTES);
-        reply.writeInt(request).writeInt(status).writeLong(value);
-        return reply;
+        return CompletionFlyweight.frame(ByteBufAllocator.DEFAULT, request, status, value);
     }
 }

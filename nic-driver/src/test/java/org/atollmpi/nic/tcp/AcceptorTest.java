@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The listener's own acceptor (Netty's bootstrap is not used): what it does when accepting fails. */
+@ExtendWith(NettyLeakCheck.class)
 class AcceptorTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
     private TcpBoard board;
@@ -29,7 +31,7 @@ class AcceptorTest {
     void aFailedAcceptPausesAcceptingForASecondAndSaysWhy() {
         board = new TcpBoard(1, TcpBoardConfig.defaults(), 42L, log::add);
         TcpHostPort port = (TcpHostPort) board.open(0);
-        EmbeddedChannel listener = new EmbeddedChannel(port.new Acceptor());
+        EmbeddedChannel listener = new EmbeddedChannel(port.connector().new Acceptor());
         listener.freezeTime(); // the event loop's clock moves only by advanceTimeBy
 
         listener.pipeline().fireExceptionCaught(new IOException("Too many open files"));
@@ -51,7 +53,7 @@ class AcceptorTest {
     void aConnectionThatCannotBeRegisteredIsClosedWithAReason() throws InterruptedException {
         board = new TcpBoard(1, TcpBoardConfig.defaults(), 42L, log::add);
         TcpHostPort port = (TcpHostPort) board.open(0);
-        EmbeddedChannel listener = new EmbeddedChannel(port.new Acceptor());
+        EmbeddedChannel listener = new EmbeddedChannel(port.connector().new Acceptor());
         // an embedded channel is no socket: the board's event loops refuse to register it
         EmbeddedChannel child = new EmbeddedChannel();
         child.deregister();

@@ -26,7 +26,7 @@ class ForwardingInboundHandlerTest {
     @Test
     void nettyFindsNoAnnotationOnTheBoardsHandlers() throws Exception {
         List<Class<?>> handlers = new ArrayList<>(List.of(Handshake.class, LinkHandler.class, FrameDecoder.class));
-        for (Class<?> nested : TcpHostPort.class.getDeclaredClasses()) {
+        for (Class<?> nested : TcpConnector.class.getDeclaredClasses()) {
             if (ChannelInboundHandler.class.isAssignableFrom(nested)) {
                 handlers.add(nested); // the listener's acceptor
             }

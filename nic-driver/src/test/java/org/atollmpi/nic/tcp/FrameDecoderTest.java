@@ -11,14 +11,17 @@ import java.util.SplittableRandom;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The decoder on an {@link EmbeddedChannel}: well-formed frames come out whole however the bytes
  * are split; a bad magic, an unknown type, an impossible length, a reserved bit or a frame of the
  * wrong phase closes the connection at once with a logged reason, and nothing is delivered.
  */
+@ExtendWith(NettyLeakCheck.class)
 class FrameDecoderTest {
     private static final int MAX_SEND = 1000;
     private static final int PART = 4096;
@@ -36,9 +39,19 @@ class FrameDecoderTest {
         return Unpooled.buffer().writeShort(magic).writeByte(type).writeByte(reserved).writeInt(length);
     }
 
+    /** A NOTIFY frame as the port writes it, through its flyweight. */
     private static ByteBuf notify(int type) {
-        ByteBuf b = header(TcpFrame.MAGIC, TcpFrame.NOTIFY, 0, TcpFrame.NOTIFY_BYTES);
-        return b.writeInt(type).writeLong(1).writeLong(2).writeLong(3);
+        return NotifyFlyweight.frame(UnpooledByteBufAllocator.DEFAULT, type, 1, 2, 3);
+    }
+
+    /** The bytes of {@code frames} one after the other, in one buffer; the frames are released. */
+    private static ByteBuf joined(ByteBuf... frames) {
+        ByteBuf all = Unpooled.buffer();
+        for (ByteBuf f : frames) {
+            all.writeBytes(f);
+            f.release();
+        }
+        return all;
     }
 
     /** Feeds the bytes; asserts the connection closed, one reason containing {@code reason}, and no frame. */
@@ -53,7 +66,7 @@ class FrameDecoderTest {
     @Test
     void framesComeOutWholeHoweverTheBytesAreSplit() {
         EmbeddedChannel ch = channel(true);
-        ByteBuf two = Unpooled.buffer().writeBytes(notify(7)).writeBytes(notify(8));
+        ByteBuf two = joined(notify(7), notify(8));
         while (two.isReadable()) {
             ch.writeInbound(two.readRetainedSlice(Math.min(5, two.readableBytes())));
         }
@@ -61,8 +74,8 @@ class FrameDecoderTest {
         for (int type : new int[] {7, 8}) {
             Frame f = ch.readInbound();
             assertEquals(TcpFrame.NOTIFY, f.type());
-            assertEquals(type, f.body().getInt(0));
-            assertEquals(3, f.body().getLong(20));
+            assertEquals(type, NotifyFlyweight.type(f.body()));
+            assertEquals(3, NotifyFlyweight.arg2(f.body()));
             f.body().release();
         }
         assertNull(ch.readInbound());
@@ -81,17 +94,19 @@ class FrameDecoderTest {
         assertTrue(ch.isOpen(), "a frame still arriving is not an error");
         ch.writeInbound(frame);
         Frame f = ch.readInbound();
-        assertEquals(9, f.body().getInt(0));
+        assertEquals(9, NotifyFlyweight.type(f.body()));
         f.body().release();
         // Closed with half a frame in: the half is dropped, never delivered.
-        ch.writeInbound(notify(10).readRetainedSlice(12));
+        ByteBuf last = notify(10);
+        ch.writeInbound(last.readRetainedSlice(12));
+        last.release();
         ch.finish();
         assertNull(ch.readInbound());
     }
 
     @Test
     void badMagicClosesTheConnection() {
-        assertRefused(channel(true), header(0x4155, TcpFrame.NOTIFY, 0, TcpFrame.NOTIFY_BYTES), "bad magic 0x4155");
+        assertRefused(channel(true), header(0x4155, TcpFrame.NOTIFY, 0, NotifyFlyweight.BYTES), "bad magic 0x4155");
     }
 
     @Test
@@ -101,7 +116,7 @@ class FrameDecoderTest {
 
     @Test
     void aReservedBitClosesTheConnection() {
-        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.NOTIFY, 1, TcpFrame.NOTIFY_BYTES), "reserved");
+        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.NOTIFY, 1, NotifyFlyweight.BYTES), "reserved");
     }
 
     /** A huge length is refused from the header alone: nothing waits for, or holds room for, its body. */
@@ -113,7 +128,7 @@ class FrameDecoderTest {
         log.clear();
         assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.SEND, 0, 16 + MAX_SEND + 1), "SEND");
         log.clear();
-        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.NOTIFY, 0, TcpFrame.NOTIFY_BYTES + 1), "NOTIFY");
+        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.NOTIFY, 0, NotifyFlyweight.BYTES + 1), "NOTIFY");
         log.clear();
         // Before authentication even a legal data length is refused, and a HELLO may not be large.
         assertRefused(channel(false), header(TcpFrame.MAGIC, TcpFrame.HELLO, 0, 1 << 20), "impossible length");
@@ -123,17 +138,17 @@ class FrameDecoderTest {
     void framesOfTheWrongPhaseCloseTheConnection() {
         assertRefused(channel(false), notify(1), "NOTIFY frame before authentication");
         log.clear();
-        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.CHALLENGE, 0, TcpFrame.CHALLENGE_BYTES),
+        assertRefused(channel(true), header(TcpFrame.MAGIC, TcpFrame.CHALLENGE, 0, HandshakeFlyweight.CHALLENGE_BYTES),
             "CHALLENGE frame after authentication");
     }
 
     @Test
     void nothingAfterARefusedFrameIsDelivered() {
         EmbeddedChannel ch = channel(true);
-        ByteBuf bytes = Unpooled.buffer().writeBytes(notify(1)).writeBytes(header(0, 0, 0, 0)).writeBytes(notify(2));
+        ByteBuf bytes = joined(notify(1), header(0, 0, 0, 0), notify(2));
         ch.writeInbound(bytes);
         Frame first = ch.readInbound();
-        assertEquals(1, first.body().getInt(0), "the frame before the garbage is whole and was delivered");
+        assertEquals(1, NotifyFlyweight.type(first.body()), "the frame before the garbage is whole and was delivered");
         first.body().release();
         assertNull(ch.readInbound(), "nothing after the garbage");
         assertFalse(ch.isOpen());

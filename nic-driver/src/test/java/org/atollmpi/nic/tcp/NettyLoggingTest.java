@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 
 import io.netty.util.internal.logging.InternalLogger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(NettyLeakCheck.class)
 class NettyLoggingTest {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final InternalLogger log = new NettyLogging(new PrintStream(bytes, true, StandardCharsets.UTF_8))

@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.UnpooledByteBufAllocator;
 
 import org.atollmpi.nic.ArrivalHandler;
+import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.NicStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What an authenticated peer may not do, checked where the port plays the NIC (the link handler
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * operation it was not asked, send a part outside its operation. Nothing of such a frame is
  * delivered.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class ProtocolViolationTest {
     private TcpBoard board;
@@ -36,18 +40,23 @@ class ProtocolViolationTest {
         board.close();
     }
 
-    private static ByteBuf body(long... words) {
-        ByteBuf b = Unpooled.buffer();
-        for (long w : words) {
-            b.writeLong(w);
-        }
-        return b;
+    private static final ByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
+
+    /** A message's body as the sender writes it, with {@code payload} bytes of zeros. */
+    private static ByteBuf message(byte type, long header0, long header1, int payload) {
+        return body(MessageFlyweight.frame(ALLOC, type, header0, header1, new byte[payload], Memory.BYTE_ARRAY_BASE,
+            payload));
+    }
+
+    /** The body of a whole frame, holding the frame's reference. */
+    private static ByteBuf body(ByteBuf frame) {
+        return frame.slice(TcpFrame.HEADER_BYTES, frame.readableBytes() - TcpFrame.HEADER_BYTES);
     }
 
     /** Hands a frame to the port as the link handler does, which releases the body afterwards. */
     private void feed(byte type, ByteBuf body) {
         try {
-            port.onFrame(1, type, body);
+            port.dispatcher().onFrame(1, type, body);
         } finally {
             body.release();
         }
@@ -71,13 +80,14 @@ class ProtocolViolationTest {
 
     @Test
     void depositsBeyondTheGrantedCreditAreRefused() {
-        feed(TcpFrame.FAST_SEND, body(1, 2));
-        feed(TcpFrame.FAST_SEND, body(3, 4));
-        ProtocolViolation e = assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.FAST_SEND, body(5, 6)));
+        feed(TcpFrame.FAST_SEND, message(TcpFrame.FAST_SEND, 1, 2, 0));
+        feed(TcpFrame.FAST_SEND, message(TcpFrame.FAST_SEND, 3, 4, 0));
+        ProtocolViolation e = assertThrows(ProtocolViolation.class,
+            () -> feed(TcpFrame.FAST_SEND, message(TcpFrame.FAST_SEND, 5, 6, 0)));
         assertTrue(e.getMessage().contains("rank 1 deposited a FAST_SEND beyond the credit"), e.getMessage());
         assertEquals(2, delivered(), "the two within the credit, not the third");
         // A SEND record charges its payload plus 32 bytes against 8 KiB.
-        ByteBuf big = body(0, 0).writeZero(1024 - 32);
+        ByteBuf big = message(TcpFrame.SEND, 0, 0, 1024 - 32);
         for (int i = 0; i < 8; i++) {
             feed(TcpFrame.SEND, big.retainedDuplicate());
         }
@@ -87,22 +97,20 @@ class ProtocolViolationTest {
 
     @Test
     void repliesForOperationsNeverAskedAreRefused() {
-        ByteBuf completion = Unpooled.buffer().writeInt(0x10001).writeInt(NicStatus.OK).writeLong(0);
-        ProtocolViolation e = assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.COMPLETION, completion));
+        ProtocolViolation e = assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.COMPLETION,
+            body(CompletionFlyweight.frame(ALLOC, 0x10001, NicStatus.OK, 0))));
         assertTrue(e.getMessage().contains("which rank 1 was not asked"), e.getMessage());
-        ByteBuf reply = Unpooled.buffer().writeInt(0x10001).writeInt(0).writeLong(7);
-        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.GET_REPLY, reply));
+        ByteBuf reply = GetReplyFlyweight.fields(ALLOC, 0x10001, 0, 8, 8).writeLong(7);
+        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.GET_REPLY, body(reply)));
         assertEquals(0, delivered());
     }
 
     @Test
     void aPartOutsideItsOperationIsRefused() {
         // A PUT claiming part 100 of an 8-byte operation, and a GET part longer than a part may be.
-        ByteBuf put = Unpooled.buffer().writeInt(1).writeInt(1).writeLong(0).writeLong(0).writeInt(8).writeInt(100)
-            .writeLong(0);
-        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.PUT, put));
-        ByteBuf get = Unpooled.buffer().writeInt(1).writeInt(1).writeLong(0).writeLong(0).writeInt(Integer.MAX_VALUE)
-            .writeInt(0).writeInt(Integer.MAX_VALUE);
-        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.GET, get));
+        ByteBuf put = WindowRequestFlyweight.putFields(ALLOC, 1, 1, 0, 0, 8, 100, 8, 8).writeLong(0);
+        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.PUT, body(put)));
+        ByteBuf get = WindowRequestFlyweight.get(ALLOC, 1, 1, 0, 0, Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
+        assertThrows(ProtocolViolation.class, () -> feed(TcpFrame.GET, body(get)));
     }
 }

@@ -13,6 +13,10 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.UnpooledByteBufAllocator;
+
 import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.BoardRegion;
 import org.atollmpi.nic.HostPort;
@@ -22,12 +26,14 @@ import org.atollmpi.nic.WindowRights;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Connections must prove the job's secret before anything is delivered: a rank of another job
  * (a wrong secret), a client that sends random bytes, or one that never answers the challenge is
  * closed with a logged reason, delivers nothing, and leaves the job's own links working.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class TcpAuthenticationTest {
     private static final long SECRET = 0x1234_5678_9ABC_DEF0L;
@@ -141,19 +147,13 @@ class TcpAuthenticationTest {
             // the whole frame in one write: the rank closes after the header, and byte-by-byte
             // writes after that would fail with a broken pipe instead of reaching the check
             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(stranger.getOutputStream(), 256));
-            out.writeShort(TcpFrame.MAGIC);
-            out.writeByte(TcpFrame.PUT);
-            out.writeByte(0);
-            out.writeInt(TcpFrame.PUT_HEADER_BYTES + 64);
-            out.writeInt(1);                    // request
-            out.writeInt(key.id());
-            out.writeLong(key.capability());
-            out.writeLong(0);                   // offset
-            out.writeInt(64);                   // length
-            out.writeInt(0);                    // part
+            ByteBuf put = WindowRequestFlyweight.putFields(UnpooledByteBufAllocator.DEFAULT, 1, key.id(),
+                key.capability(), 0, 64, 0, 64, 64);
             for (int i = 0; i < 64; i++) {
-                out.writeByte(0xAB);
+                put.writeByte(0xAB);
             }
+            out.write(ByteBufUtil.getBytes(put));
+            put.release();
             out.flush();
             assertClosed(stranger);
         }

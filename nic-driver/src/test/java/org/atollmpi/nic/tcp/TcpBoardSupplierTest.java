@@ -19,8 +19,10 @@ import org.atollmpi.nic.Memory;
 import org.atollmpi.nic.RoutingSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Wire-up: each rank announces one small address blob; settings come from properties or ATOLL_TCP_* variables. */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class TcpBoardSupplierTest {
     @Test

@@ -16,6 +16,7 @@ import org.atollmpi.nic.WindowKey;
 import org.atollmpi.nic.WindowRights;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Large Gets, the path a rendezvous takes on the TCP board: the owner's event loop writes each
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * both sides; every byte must still land where it belongs, and deposits on the same link keep
  * their order meanwhile.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(60)
 class TcpLargeTransferTest {
     private static final int WINDOW = 6 << 20;

@@ -14,12 +14,14 @@ import org.atollmpi.nic.ArrivalHandler;
 import org.atollmpi.nic.Memory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Links between ports: opened lazily and settled on one connection when both ranks dial at once;
  * credits make a target that does not poll refuse deposits instead of buffering them, and hand the
  * room back as it polls; a peer that is gone makes the next deposit fail naming it.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(60)
 class TcpLinkTest {
     private static final long SECRET = 77;

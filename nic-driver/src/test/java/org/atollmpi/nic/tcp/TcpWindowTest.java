@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One-sided operations on the TCP board: the owner's event loop checks every access against its
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * the owner's thread, which never polls here. Parts are 1 KiB, so a Put or Get of 3000 bytes
  * travels as three frames.
  */
+@ExtendWith(NettyLeakCheck.class)
 @Timeout(30)
 class TcpWindowTest {
     private static final int WINDOW = 4096;
