@@ -176,7 +176,7 @@ public final class Engine implements AutoCloseable {
         this.sequencer = new Sequencer(size, held);
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
-        this.outbox = new Outbox(port);
+        this.outbox = new Outbox(control);
         this.resources = new RendezvousResources(port);
         this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
         this.blockingOp = threadSafe ? null : new Operation();
@@ -1481,7 +1481,7 @@ public final class Engine implements AutoCloseable {
         }
         op.statusBytes = n;
         if (Envelope.kind(h0) == Envelope.EAGER_SYNC) {
-            outbox.send(source, SyncAckDescriptor.TYPE, SyncAckDescriptor.arg0(Envelope.aux(h1)), 0, 0);
+            outbox.syncAck(source, Envelope.aux(h1));
         }
         return n;
     }
@@ -1510,8 +1510,7 @@ public final class Engine implements AutoCloseable {
                 held.recycle(m);
             }
         }
-        outbox.send(source, CancelReplyDescriptor.TYPE, CancelReplyDescriptor.arg0(senderHandle),
-            cancelled ? CancelReplyDescriptor.CANCELLED : CancelReplyDescriptor.MATCHED, 0);
+        outbox.cancelReply(source, senderHandle, cancelled);
     }
 
     // ------------------------------------------------------------------------------------------
