@@ -76,12 +76,6 @@ public final class Engine implements AutoCloseable {
     public static final int MODE_BUFFERED = 3;
 
     private static final int POLL_LIMIT = 64;
-    /**
-     * Unexpected messages of at least this size are copied into a thread-safe engine's receive
-     * buffer outside its lock: a copy of 16 KiB takes about a microsecond, many times the cost
-     * of taking the lock a second time to recycle the message.
-     */
-    private static final int UNLOCKED_COPY_BYTES = 16 * 1024;
     private static final IntConsumer NOBODY = capacity -> { };
     private static final WorkItem[] NO_ITEMS = new WorkItem[0];
 
@@ -118,6 +112,9 @@ public final class Engine implements AutoCloseable {
     private final ControlProxy control;
     private final Outbox outbox;
     private final RendezvousResources resources;
+    private final EagerSend eager;
+    private final MatchDelivery delivery;
+    private final CancelResponder cancels;
     private final ArrivalAdapter arrivals;
     private final BoardBuffers boardBuffers = new BoardBuffers();
     private final EngineCounters counters;
@@ -178,7 +175,10 @@ public final class Engine implements AutoCloseable {
         this.control = new ControlProxy(port);
         this.outbox = new Outbox(control);
         this.resources = new RendezvousResources(port);
-        this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
+        this.eager = new EagerSend(this, port, sequencer, guards, counters, trace, fastLimit);
+        this.delivery = new MatchDelivery(this, matcher, held, outbox, faults, nic, trace, fastLimit, threadSafe);
+        this.cancels = new CancelResponder(sequencer, matcher, held, outbox);
+        this.arrivals = new ArrivalAdapter(sequencer, delivery, cancels, table, held, faults, trace != null);
         this.blockingOp = threadSafe ? null : new Operation();
         this.blockingOps = threadSafe ? ThreadLocal.withInitial(Operation::new) : null;
         this.probeOp = threadSafe ? null : new Operation();
@@ -288,7 +288,7 @@ public final class Engine implements AutoCloseable {
         }
         if (lock != null && depositsWithoutLock(mode, bytes, dest)) {
             describeSend(op, mode, bytes, dest, tag, context);
-            if (depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, op.traceRecord) != 0) {
+            if (eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, op.traceRecord) != 0) {
                 op.base = base;
                 op.offset = offset;
                 op.bytes = bytes;
@@ -335,7 +335,7 @@ public final class Engine implements AutoCloseable {
         HeldMessage copyOut;
         lock();
         try {
-            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
+            copyOut = delivery.post(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
         }
@@ -353,14 +353,14 @@ public final class Engine implements AutoCloseable {
         int record = trace == null ? -1 : tracePostedSend(mode, bytes, dest, tag, context);
         if (lock != null) {
             if (depositsWithoutLock(mode, bytes, dest)
-                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+                && eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
                 if (trace != null) {
                     trace.completed(record, false);
                 }
                 return;
             }
         } else if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
-            && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+            && eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
             if (trace != null) {
                 trace.completed(record, false);
             }
@@ -389,7 +389,7 @@ public final class Engine implements AutoCloseable {
         HeldMessage copyOut;
         lock();
         try {
-            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
+            copyOut = delivery.post(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
         }
@@ -496,7 +496,7 @@ public final class Engine implements AutoCloseable {
         }
         lock();
         try {
-            startMatchedReceive(op, message, base, offset, bytes);
+            delivery.receiveMatched(op, message, base, offset, bytes);
         } finally {
             unlock();
         }
@@ -511,29 +511,12 @@ public final class Engine implements AutoCloseable {
         }
         lock();
         try {
-            startMatchedReceive(op, message, base, offset, bytes);
+            delivery.receiveMatched(op, message, base, offset, bytes);
         } finally {
             unlock();
         }
         await(op);
         return op;
-    }
-
-    private void startMatchedReceive(Operation op, MatchedMessage message, Object base, long offset, int bytes) {
-        HeldMessage m = message.held;
-        if (m == null) {
-            throw new EngineException(ErrorClass.REQUEST, "the matched message " + message + " has been received already");
-        }
-        message.held = null;
-        op.kind = Operation.KIND_RECV;
-        op.base = base;
-        op.offset = offset;
-        op.bytes = bytes;
-        op.peer = m.source;
-        op.tag = m.tag();
-        op.context = message.context();
-        deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
-        held.recycle(m);
     }
 
     /** Progresses until {@code op} completes. */
@@ -1252,72 +1235,10 @@ public final class Engine implements AutoCloseable {
                 return depositRts(op, r);
             }
         }
-        return startEager(op);
+        return eager.start(op);
     }
 
-    private boolean startEager(Operation op) {
-        if (op.mode == MODE_SYNCHRONOUS) {
-            SyncSend s = (SyncSend) op.role;
-            if (s == null) {
-                s = new SyncSend(this, op);
-                register(s);
-                op.role = s;
-            }
-            int sequence = depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context,
-                s.handle, op.traceRecord);
-            if (sequence == 0) {
-                return false;
-            }
-            s.deposited(sequence);
-            return true;
-        }
-        if (depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0,
-            op.traceRecord) == 0) {
-            return false;
-        }
-        complete(op);
-        return true;
-    }
-
-    /**
-     * Numbers and deposits one matched message. A thread-safe engine does both under the target's
-     * guard, with or without its lock, so numbers enter the NIC in order and one that finds no
-     * room is not taken.
-     *
-     * @return the sequence number the message took, or 0 when the target has no room
-     */
-    private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux,
-                             int traceRecord) {
-        if (guards != null) {
-            guards.lock(dest);
-        }
-        try {
-            int sequence = sequencer.next(dest);
-            long h0 = Envelope.header0(kind, context, tag);
-            long h1 = Envelope.header1(sequence, aux);
-            boolean fast = bytes <= fastLimit;
-            long depositedAt = trace != null ? System.nanoTime() : 0;
-            boolean sent = fast
-                ? port.fastSend(dest, h0, h1, base, offset, bytes)
-                : port.send(dest, h0, h1, base, offset, bytes);
-            if (!sent) {
-                return 0;
-            }
-            sequencer.sent(dest, sequence);
-            counters.deposited(dest, fast);
-            if (trace != null) {
-                trace.injected(traceRecord, sequence,
-                    fast ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER, depositedAt);
-            }
-            return sequence;
-        } finally {
-            if (guards != null) {
-                guards.unlock(dest);
-            }
-        }
-    }
-
-    /** Numbers and deposits an RTS, as {@link #depositEager}; only under the engine's lock (it uses the scratch). */
+    /** Numbers and deposits an RTS, as {@link EagerSend#deposit}; only under the engine's lock (it uses the scratch). */
     private boolean depositRts(Operation op, RendezvousSend r) {
         r.writeRts(rtsScratch);
         int dest = op.peer;
@@ -1356,43 +1277,7 @@ public final class Engine implements AutoCloseable {
     // ------------------------------------------------------------------------------------------
 
     /**
-     * Matches a new receive against the unexpected messages or posts it.
-     *
-     * @return {@code null}, or (thread-safe engines) a large eager message matched and taken out
-     *         of matching, with the operation's status set: the caller copies it outside the lock
-     *         with {@link #deliverOutsideLock}, the operation being seen by no one else until then
-     */
-    private HeldMessage startReceive(Operation op, Object base, long offset, int bytes, int source, int tag,
-                                     int context) {
-        op.kind = Operation.KIND_RECV;
-        op.base = base;
-        op.offset = offset;
-        op.bytes = bytes;
-        op.peer = source;
-        op.tag = tag;
-        op.context = context;
-        MatchQueues q = matcher.queues(context);
-        HeldMessage m = q.findUnexpected(source, tag);
-        if (m != null) {
-            q.removeUnexpected(m);
-            if (lock != null && m.kind() != Envelope.RTS && m.length >= UNLOCKED_COPY_BYTES) {
-                if (trace != null) {
-                    traceDelivered(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length,
-                        m.arrivedAt, true);
-                }
-                matchEager(op, m.source, m.header0, m.header1, m.length);
-                return m;
-            }
-            deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
-            held.recycle(m);
-            return null;
-        }
-        q.post(op);
-        return null;
-    }
-
-    /**
-     * Copies a large unexpected message that {@link #startReceive} matched into the receive
+     * Copies a large unexpected message that {@link MatchDelivery#post} matched into the receive
      * buffer without the lock, so other threads match and progress meanwhile; then recycles it
      * and completes the operation under the lock.
      */
@@ -1409,110 +1294,6 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /**
-     * A matched message in its turn: match it or keep it as unexpected. {@code arrivedAt}: when
-     * the port delivered it (a trace's "delivered"; 0 when tracing is off).
-     */
-    void dispatch(int source, long h0, long h1, Object base, long offset, int length, long arrivedAt) {
-        if (Envelope.kind(h0) == Envelope.RTS && RtsDescriptor.totalBytes(base, offset) < 0) {
-            faults.report("RTS from rank " + source + " announces " + RtsDescriptor.totalBytes(base, offset) + " bytes");
-            return;
-        }
-        int context = Envelope.context(h0);
-        if (context >= Matcher.MAX_CONTEXTS) {
-            // the wire carries 24 bits; a context no job uses would grow the matcher's table to 16 M
-            faults.report("message from rank " + source + " on context " + context + ", beyond the "
-                + Matcher.MAX_CONTEXTS + " contexts a job can use");
-            return;
-        }
-        MatchQueues q = matcher.queues(context);
-        Operation op = q.takePosted(source, Envelope.tag(h0));
-        if (op != null) {
-            deliver(op, source, h0, h1, base, offset, length, arrivedAt, false);
-        } else {
-            HeldMessage m = held.hold(source, h0, h1, base, offset, length);
-            m.arrivedAt = arrivedAt;
-            q.addUnexpected(m);
-        }
-    }
-
-    private void deliver(Operation op, int source, long h0, long h1, Object base, long offset, int length,
-                         long arrivedAt, boolean unexpected) {
-        if (trace != null) {
-            traceDelivered(op, source, h0, h1, base, offset, length, arrivedAt, unexpected);
-        }
-        op.statusSource = source;
-        op.statusTag = Envelope.tag(h0);
-        int kind = Envelope.kind(h0);
-        if (kind == Envelope.RTS) {
-            int total = RtsDescriptor.totalBytes(base, offset);
-            if (total > op.bytes) {
-                truncated(op, total);
-            }
-            op.statusBytes = Math.min(total, op.bytes);
-            nic.increment(NicCounter.RENDEZVOUS_RECEIVED);
-            RendezvousReceive r = new RendezvousReceive(this, op, source, Envelope.aux(h1), total,
-                RtsDescriptor.windowId(base, offset), RtsDescriptor.capability(base, offset));
-            register(r);
-            op.role = r;
-            makeReady(r);
-            return;
-        }
-        int n = matchEager(op, source, h0, h1, length);
-        if (n > 0) {
-            Memory.copy(base, offset, op.base, op.offset, n);
-        }
-        complete(op);
-    }
-
-    /**
-     * All of the delivery of a matched eager message but the copy and the completion: its status,
-     * truncation, and for a synchronous send the SYNC_ACK (the receive has started).
-     *
-     * @return how many bytes to copy
-     */
-    private int matchEager(Operation op, int source, long h0, long h1, int length) {
-        op.statusSource = source;
-        op.statusTag = Envelope.tag(h0);
-        int n = length;
-        if (length > op.bytes) {
-            truncated(op, length);
-            n = op.bytes;
-        }
-        op.statusBytes = n;
-        if (Envelope.kind(h0) == Envelope.EAGER_SYNC) {
-            outbox.syncAck(source, Envelope.aux(h1));
-        }
-        return n;
-    }
-
-    private static void truncated(Operation op, int messageBytes) {
-        op.error = ErrorClass.TRUNCATE;
-        op.errorMessage = "message of " + messageBytes + " bytes from rank " + op.statusSource + " (tag "
-            + op.statusTag + ") does not fit the receive buffer of " + op.bytes + " bytes";
-    }
-
-    /**
-     * A sender asks for its message numbered {@code sequence} back. Answered by this engine alone:
-     * a message not yet in its turn is dropped when it comes, an unexpected one is removed, a
-     * matched one stays matched.
-     */
-    void cancelRequested(int source, int senderHandle, int sequence, int context) {
-        boolean cancelled;
-        if (!sequencer.hadTurn(source, sequence)) {
-            sequencer.dropOnArrival(source, sequence);
-            cancelled = true;
-        } else {
-            MatchQueues q = matcher.existing(context);
-            HeldMessage m = q == null ? null : q.takeUnexpected(source, sequence);
-            cancelled = m != null;
-            if (m != null) {
-                held.recycle(m);
-            }
-        }
-        outbox.cancelReply(source, senderHandle, cancelled);
-    }
-
     // ------------------------------------------------------------------------------------------
     // Message trace (mpirun --trace): called only when trace != null
     // ------------------------------------------------------------------------------------------
@@ -1520,21 +1301,6 @@ public final class Engine implements AutoCloseable {
     private int tracePostedSend(int mode, int bytes, int dest, int tag, int context) {
         return trace.posted(TraceRecordDescriptor.KIND_SEND,
             mode == MODE_SYNCHRONOUS ? TraceRecordDescriptor.FLAG_SYNCHRONOUS : 0, dest, tag, context, bytes);
-    }
-
-    /**
-     * The receive {@code op} matched a message the port delivered at {@code arrivedAt}. The
-     * receiver cannot see which channel a message came by, only its size: one that fits a slot
-     * came as a fast send (the sender's rule), which the merge checks against the sender's record.
-     */
-    private void traceDelivered(Operation op, int source, long h0, long h1, Object base, long offset, int length,
-                                long arrivedAt, boolean unexpected) {
-        boolean rts = Envelope.kind(h0) == Envelope.RTS;
-        int bytes = Math.min(rts ? RtsDescriptor.totalBytes(base, offset) : length, op.bytes);
-        int protocol = rts ? TraceRecordDescriptor.PROTOCOL_RENDEZVOUS
-            : length <= fastLimit ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER;
-        trace.delivered(op.traceRecord, source, Envelope.tag(h0), Envelope.sequence(h1), bytes, protocol, arrivedAt,
-            unexpected);
     }
 
     /** Ends the records of {@code op} (its message, a span waiting for it); they name nothing afterwards. */
