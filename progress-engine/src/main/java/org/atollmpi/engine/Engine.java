@@ -113,6 +113,7 @@ public final class Engine implements AutoCloseable {
     private final Outbox outbox;
     private final RendezvousResources resources;
     private final EagerSend eager;
+    private final BufferedSends buffered;
     private final MatchDelivery delivery;
     private final CancelResponder cancels;
     private final ArrivalAdapter arrivals;
@@ -131,7 +132,6 @@ public final class Engine implements AutoCloseable {
     private Operation completedHead;   // completed operations whose hook has not run
     private Operation completedTail;
     private int activeRoles;
-    private BufferedSendSpace bufferSpace;
     private final Operation blockingOp;      // reused by blocking calls when single-threaded
     private final ThreadLocal<Operation> blockingOps; // the same, one per thread, when thread-safe
     private final Operation probeOp;
@@ -175,6 +175,7 @@ public final class Engine implements AutoCloseable {
         this.control = new ControlProxy(port);
         this.outbox = new Outbox(control);
         this.resources = new RendezvousResources(port);
+        this.buffered = new BufferedSends(this, eagerLimit);
         this.eager = new EagerSend(this, port, sequencer, guards, counters, trace, fastLimit);
         this.delivery = new MatchDelivery(this, matcher, held, outbox, faults, nic, trace, fastLimit, threadSafe);
         this.cancels = new CancelResponder(sequencer, matcher, held, outbox);
@@ -710,10 +711,7 @@ public final class Engine implements AutoCloseable {
     public void attachBuffer(Object base, long offset, int bytes) {
         lock();
         try {
-            if (bufferSpace != null) {
-                throw new EngineException(ErrorClass.BUFFER, "a buffer is already attached (detach it first)");
-            }
-            bufferSpace = new BufferedSendSpace(base, offset, bytes);
+            buffered.attach(base, offset, bytes);
         } finally {
             unlock();
         }
@@ -725,12 +723,10 @@ public final class Engine implements AutoCloseable {
      * @return the base object of the detached buffer, or null if none was attached
      */
     public Object detachBuffer() {
-        progressUntil(() -> bufferSpace == null || bufferSpace.blocksInUse() == 0);
+        progressUntil(buffered::drained);
         lock();
         try {
-            Object base = bufferSpace == null ? null : bufferSpace.base;
-            bufferSpace = null;
-            return base;
+            return buffered.detach();
         } finally {
             unlock();
         }
@@ -834,7 +830,7 @@ public final class Engine implements AutoCloseable {
      */
     public void quiesce() {
         progressUntil(() -> sendQueue.isEmpty() && activeRoles == 0 && outbox.isEmpty() && readyRoles.isEmpty()
-            && (bufferSpace == null || bufferSpace.blocksInUse() == 0));
+            && buffered.drained());
     }
 
     /** Progresses, backing off while idle, until {@code done} (checked under the lock) holds. */
@@ -1130,84 +1126,20 @@ public final class Engine implements AutoCloseable {
     private void startSend(Operation op, int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
         describeSend(op, mode, bytes, dest, tag, context);
         if (mode == MODE_BUFFERED) {
-            startBufferedSend(op, base, offset, bytes);
+            buffered.start(op, base, offset, bytes);
             return;
         }
         op.base = base;
         op.offset = offset;
         op.bytes = bytes;
-        if (sendQueue.hasQueued(dest) || !tryStart(op)) {
+        startOrQueue(op);
+    }
+
+    /** Starts a described send now if the target has room and nothing is queued for it, else queues it. */
+    void startOrQueue(Operation op) {
+        if (sendQueue.hasQueued(op.peer) || !tryStart(op)) {
             sendQueue.add(op);
         }
-    }
-
-    /**
-     * A buffered send copies the message into the attached buffer and completes at once; an
-     * internal send, owned by the engine, moves the copy and returns the space when done.
-     */
-    private void startBufferedSend(Operation op, Object base, long offset, int bytes) {
-        BufferedSendSpace space = bufferSpace;
-        if (space == null) {
-            if (bytes <= eagerLimit) {
-                sendWithoutAttachedBuffer(op, base, offset, bytes);
-                return;
-            }
-            throw new EngineException(ErrorClass.BUFFER,
-                "buffered send of " + bytes + " bytes (more than the " + eagerLimit + " that go without one) but no"
-                + " buffer is attached: attach one first with MPI.attachBuffer (mpiJava: MPI.Buffer_attach)");
-        }
-        int start = space.reserve(bytes);
-        if (start < 0) {
-            throw new EngineException(ErrorClass.BUFFER, "buffered send of " + bytes + " bytes (+" + BSEND_OVERHEAD
-                + " overhead) does not fit the attached buffer: " + space.freeBytes() + " of " + space.capacity
-                + " bytes free");
-        }
-        space.copyIn(start, base, offset, bytes);
-        sendCopy(op, space.base, space.offset + start, bytes, start);
-        op.base = base;
-        op.bytes = bytes;
-        complete(op);
-    }
-
-    /**
-     * Sends a buffered send's copy ({@code bufferedBlock}: where it is in the attached buffer, or
-     * -1 for an array of the engine's own) by an internal send the engine owns until the board
-     * has taken it: at once when the target has room, else from the send queue, behind what is
-     * queued to that target.
-     */
-    private void sendCopy(Operation op, Object copyBase, long copyOffset, int bytes, int bufferedBlock) {
-        Operation internal = new Operation();
-        internal.kind = Operation.KIND_SEND;
-        internal.mode = MODE_STANDARD;
-        internal.peer = op.peer;
-        internal.tag = op.tag;
-        internal.context = op.context;
-        internal.base = copyBase;
-        internal.offset = copyOffset;
-        internal.bytes = bytes;
-        internal.bufferedBlock = bufferedBlock;
-        internal.freed = true;
-        // the trace follows the message: its record is injected and completed with the copy
-        internal.traceRecord = op.traceRecord;
-        op.traceRecord = -1;
-        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
-            sendQueue.add(internal);
-        }
-    }
-
-    /**
-     * A short buffered send with no buffer attached is sent, as Open MPI's is (its inline send),
-     * rather than refused: the message is copied into an array of the engine's own and the call
-     * completes at once, as a buffered send must, whatever the board and whatever the receiver
-     * does. Not a hot path: a program that sends this way often attaches a buffer.
-     */
-    private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
-        byte[] copy = new byte[bytes];
-        Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
-        sendCopy(op, copy, Addresses.BYTE_ARRAY_BASE, bytes, -1);
-        op.base = base;
-        op.bytes = bytes;
-        complete(op);
     }
 
     /**
@@ -1404,10 +1336,7 @@ public final class Engine implements AutoCloseable {
             traceCompleted(op);
         }
         if (op.bufferedBlock >= 0) {
-            if (bufferSpace != null) {
-                bufferSpace.release(op.bufferedBlock);
-            }
-            op.bufferedBlock = -1;
+            buffered.copySent(op);
         }
         op.role = null;
         op.owner = null;
