@@ -135,6 +135,9 @@ public final class Engine implements AutoCloseable {
     private final Operation blockingOp;      // reused by blocking calls when single-threaded
     private final ThreadLocal<Operation> blockingOps; // the same, one per thread, when thread-safe
     private final Operation probeOp;
+    // the probes' lookups, made once so that a probe, blocking or not, allocates none
+    private final Lookup<Operation> probing = this::probeLocked;
+    private final Lookup<MatchedMessage> taking = this::takeMatchedLocked;
 
     public Engine(HostPort port, EngineConfig config, boolean threadSafe) {
         this(port, config, threadSafe, null);
@@ -403,27 +406,33 @@ public final class Engine implements AutoCloseable {
 
     /** Nonblocking probe: an engine-owned operation describing the message, or {@code null}. */
     public Operation iprobe(int source, int tag, int context) {
-        return (Operation) lookForMessage(false, false, source, tag, context);
+        return lookForMessage(probing, false, source, tag, context);
     }
 
     /** Blocking probe; the result is engine-owned as for {@link #recv}. */
     public Operation probe(int source, int tag, int context) {
-        return (Operation) lookForMessage(false, true, source, tag, context);
+        return lookForMessage(probing, true, source, tag, context);
     }
 
     /**
-     * The one loop behind the four probes: progress, then look ({@code take}: a matched probe,
-     * {@link #takeMatchedLocked}; else {@link #probeLocked}); {@code block}: until found. One
-     * method with flags rather than a lookup lambda, so a blocking probe allocates nothing.
+     * What one of the probes looks for under the lock, once per pass: {@link #probeLocked} (the
+     * status of the first matching message) or {@link #takeMatchedLocked} (a matched probe's
+     * message, taken out of matching); null when nothing matches yet.
      */
-    private Object lookForMessage(boolean take, boolean block, int source, int tag, int context) {
+    @FunctionalInterface
+    private interface Lookup<T> {
+        T find(int source, int tag, int context);
+    }
+
+    /** The one loop behind the four probes: progress, then {@code lookup}; {@code block}: until it finds one. */
+    private <T> T lookForMessage(Lookup<T> lookup, boolean block, int source, int tag, int context) {
         IdleStrategy idle = block ? idler() : null;
         while (true) {
             int work;
             lock();
             try {
                 work = progressLocked(true);
-                Object found = take ? takeMatchedLocked(source, tag, context) : probeLocked(source, tag, context);
+                T found = lookup.find(source, tag, context);
                 if (found != null || !block) {
                     if (idle != null) {
                         idle.reset();
@@ -459,12 +468,12 @@ public final class Engine implements AutoCloseable {
      * arrived. Receive it with {@link #mrecv} or {@link #imrecv}.
      */
     public MatchedMessage improbe(int source, int tag, int context) {
-        return (MatchedMessage) lookForMessage(true, false, source, tag, context);
+        return lookForMessage(taking, false, source, tag, context);
     }
 
     /** Matched probe, blocking (MPI_Mprobe): waits for a matching message; as {@link #improbe}. */
     public MatchedMessage mprobe(int source, int tag, int context) {
-        return (MatchedMessage) lookForMessage(true, true, source, tag, context);
+        return lookForMessage(taking, true, source, tag, context);
     }
 
     private MatchedMessage takeMatchedLocked(int source, int tag, int context) {
