@@ -9,7 +9,6 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
-import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
@@ -47,8 +46,8 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * the receiver Gets the data after the match (straight from the sender's buffer when it lives in
  * board memory, else through staging chunks, else as FRAG records through the ring).
  *
- * <p>Progress is a list of {@link WorkItem}s run on every pass; layers above add their own, and
- * chain steps with {@link #whenComplete}. Per-operation errors (truncation) are reported in the
+ * <p>A progress pass polls the port and runs the engine's own {@link WorkItem}s; layers above
+ * chain their steps with {@link #whenComplete} hooks, which the pass runs. Per-operation errors (truncation) are reported in the
  * {@link Operation}, never thrown; argument checking is the API's job. Protocol faults are thrown
  * as {@link EngineException}s from the next call that progresses.
  *
@@ -77,7 +76,6 @@ public final class Engine implements AutoCloseable {
 
     private static final int POLL_LIMIT = 64;
     private static final IntConsumer NOBODY = capacity -> { };
-    private static final WorkItem[] NO_ITEMS = new WorkItem[0];
 
     private final HostPort port;
     private final EngineConfig config;
@@ -128,7 +126,6 @@ public final class Engine implements AutoCloseable {
     private final MessageTrace trace;
     private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
-    private WorkItem[] items = NO_ITEMS;
     private Operation completedHead;   // completed operations whose hook has not run
     private Operation completedTail;
     private int activeRoles;
@@ -920,7 +917,7 @@ public final class Engine implements AutoCloseable {
     }
 
     // ------------------------------------------------------------------------------------------
-    // For the layers above: composite operations, completion hooks, work items
+    // For the layers above: composite operations, completion hooks
     // ------------------------------------------------------------------------------------------
 
     /**
@@ -976,7 +973,7 @@ public final class Engine implements AutoCloseable {
     /**
      * Runs {@code step} under the engine's lock, so that operations it starts and the hooks it
      * registers form one step no progressing thread can see half done (a schedule starting a
-     * round). Hooks and work items already run under the lock and need not call this.
+     * round). Hooks already run under the lock and need not call this.
      */
     public void execute(Runnable step) {
         lock();
@@ -1084,25 +1081,6 @@ public final class Engine implements AutoCloseable {
 
     void retireChannel(ProtocolRole role) {
         table.release(role);
-    }
-
-    /** Adds a work item that every progress pass runs, after the engine's own. */
-    public void addWorkItem(WorkItem item) {
-        lock();
-        try {
-            items = ArrayUtil.add(items, item);
-        } finally {
-            unlock();
-        }
-    }
-
-    public void removeWorkItem(WorkItem item) {
-        lock();
-        try {
-            items = ArrayUtil.remove(items, item);
-        } finally {
-            unlock();
-        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -1296,10 +1274,6 @@ public final class Engine implements AutoCloseable {
         }
         if (completedHead != null) {
             work += runHooks();
-        }
-        WorkItem[] external = items;
-        for (WorkItem item : external) {
-            work += item.doWork();
         }
         if (raiseFaults && faults.hasPending()) {
             faults.raisePending();

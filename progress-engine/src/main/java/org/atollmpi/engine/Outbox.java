@@ -76,9 +76,4 @@ final class Outbox implements WorkItem {
         count = kept;
         return sent;
     }
-
-    @Override
-    public String roleName() {
-        return "outbox";
-    }
 }

@@ -1099,24 +1099,6 @@ abstract class EngineContract {
         });
     }
 
-    @Test
-    void workItemsRunOnEveryPass() throws Exception {
-        run(1, e -> {
-            AtomicInteger passes = new AtomicInteger();
-            WorkItem item = () -> {
-                passes.incrementAndGet();
-                return 0;
-            };
-            e.addWorkItem(item);
-            for (int i = 0; i < 10; i++) {
-                e.progress();
-            }
-            e.removeWorkItem(item);
-            e.progress();
-            assertEquals(10, passes.get());
-        });
-    }
-
     /** A control message that names nothing is counted and raised as ERR_INTERN, never acted on. */
     @Test
     void malformedNotificationsAreRaisedAsMpiErrors() throws Exception {
