@@ -31,13 +31,16 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * <p>The work is done by small parts, each with one job (docs/ARCHITECTURE.md has the picture):
  * <ul>
  * <li>{@link Sequencer}: numbers matched messages per peer and puts arrivals back in order;</li>
- * <li>{@link Matcher} / {@link MatchQueues}: posted receives and unexpected messages per context;</li>
+ * <li>{@link Matcher} / {@link MatchQueues}: posted receives and unexpected messages per context;
+ *     {@link MatchDelivery}: brings messages and receives together, and delivers;</li>
+ * <li>{@link EagerSend}: numbers and deposits a message that travels whole (one slot or one ring
+ *     record); {@link BufferedSends}: the attached buffer and the sends that leave from it;</li>
  * <li>{@link SendQueue}: sends waiting for room at their target, in order;</li>
  * <li>protocol roles, one state machine per side: {@link SyncSend}, {@link RendezvousSend},
  *     {@link RendezvousReceive}; {@link ReadyRoles} runs those with local work;</li>
  * <li>{@link RendezvousResources}: windows and staging memory, taken only after a match;</li>
  * <li>{@link ArrivalAdapter}: decodes what the port delivers; {@link ControlProxy} and
- *     {@link Outbox}: send control messages;</li>
+ *     {@link Outbox}: send control messages; {@link CancelResponder}: answers a sender's cancel;</li>
  * <li>{@link Faults}: protocol violations, raised as MPI errors.</li>
  * </ul>
  *
