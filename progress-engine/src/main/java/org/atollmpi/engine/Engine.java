@@ -50,9 +50,10 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * board memory, else through staging chunks, else as FRAG records through the ring).
  *
  * <p>A progress pass polls the port and runs the engine's own {@link WorkItem}s; layers above
- * chain their steps with {@link #whenComplete} hooks, which the pass runs. Per-operation errors (truncation) are reported in the
- * {@link Operation}, never thrown; argument checking is the API's job. Protocol faults are thrown
- * as {@link EngineException}s from the next call that progresses.
+ * chain their steps with {@link #whenComplete} hooks, which the pass runs. Per-operation errors
+ * (truncation) are reported in the {@link Operation}, never thrown; argument checking is the
+ * API's job. Protocol faults are thrown as {@link EngineException}s from the next call that
+ * progresses.
  *
  * <p>Threads: with {@code threadSafe} the engine has one lock for matching, progress and every
  * protocol role, released between passes of a blocking wait so other threads (and the

@@ -91,7 +91,7 @@ class CancelResponderTest {
         assertNotNull(matcher.queues(CTX).findUnexpected(SENDER, 9));
     }
 
-    /** A full queue at the sender: the outbox keeps the reply and the SYNC_ACK behind it, in order, until there is room. */
+    /** A full queue at the sender: the outbox keeps the reply and a SYNC_ACK after it, in order, until it has room. */
     @Test
     void repliesWaitInTheOutboxUntilTheSenderHasRoom() {
         port.room = false;
