@@ -1060,7 +1060,7 @@ abstract class EngineContract {
     }
 
     // ------------------------------------------------------------------------------------------
-    // Hooks, composites, work items, faults
+    // Hooks, composites, faults
     // ------------------------------------------------------------------------------------------
 
     /** A chain of steps driven only by completion hooks: each receive's hook starts the next exchange. */
