@@ -5,24 +5,28 @@ import org.atollmpi.nic.Memory;
 
 /**
  * Decodes what the port delivers and hands it to the part it concerns: matched messages go
- * through the {@link Sequencer} to matching, FRAG records, notifications and NIC completions to
- * the protocol role they name. Anything that names no role in flight, has an unknown kind or
+ * through the {@link Sequencer} to {@link MatchDelivery}, a CANCEL_REQUEST to the
+ * {@link CancelResponder}, FRAG records, other notifications and NIC completions to the protocol
+ * role they name. Anything that names no role in flight, has an unknown kind or
  * type, or comes from a rank other than the role's peer is a protocol fault ({@link Faults}):
  * counted, raised as an MPI error, never acted on.
  */
 final class ArrivalAdapter implements ArrivalHandler {
-    private final Engine engine;
     private final Sequencer sequencer;
+    private final MatchDelivery delivery;
+    private final CancelResponder cancels;
     private final OperationTable table;
     private final HeldMessagePool pool;
     private final Faults faults;
     /** The engine keeps a message trace: each matched message's arrival is timed ("delivered"). */
     private final boolean timesArrivals;
 
-    ArrivalAdapter(Engine engine, Sequencer sequencer, OperationTable table, HeldMessagePool pool, Faults faults) {
-        this.engine = engine;
-        this.timesArrivals = engine.trace() != null;
+    ArrivalAdapter(Sequencer sequencer, MatchDelivery delivery, CancelResponder cancels, OperationTable table,
+                   HeldMessagePool pool, Faults faults, boolean timesArrivals) {
+        this.timesArrivals = timesArrivals;
         this.sequencer = sequencer;
+        this.delivery = delivery;
+        this.cancels = cancels;
         this.table = table;
         this.pool = pool;
         this.faults = faults;
@@ -70,7 +74,7 @@ final class ArrivalAdapter implements ArrivalHandler {
     private void inTurn(int source, int sequence, long header0, long header1, Object base, long offset, int length,
                         long arrivedAt) {
         if (sequencer.take(source, sequence)) {
-            engine.dispatch(source, header0, header1, base, offset, length, arrivedAt);
+            delivery.arrived(source, header0, header1, base, offset, length, arrivedAt);
         }
     }
 
@@ -133,7 +137,7 @@ final class ArrivalAdapter implements ArrivalHandler {
                 }
             }
             case CancelRequestDescriptor.TYPE ->
-                engine.cancelRequested(source, CancelRequestDescriptor.senderHandle(arg0), (int) arg1, (int) arg2);
+                cancels.onCancelRequest(source, CancelRequestDescriptor.senderHandle(arg0), (int) arg1, (int) arg2);
             case CancelReplyDescriptor.TYPE -> {
                 ProtocolRole role = role(source, type, CancelReplyDescriptor.senderHandle(arg0));
                 if (role != null) {

@@ -4,9 +4,10 @@ import org.atollmpi.nic.HostPort;
 
 /**
  * Sends the engine's control messages as notifications, one method per message, each laid out by
- * its descriptor. Every method returns {@code false} when the target's notification queue is
- * full; the caller keeps the message as pending state and tries again on a later pass (protocol
- * roles) or hands it to the {@link Outbox} (messages no role waits for).
+ * its descriptor: the only writer of each layout. Every method returns {@code false} when the
+ * target's notification queue is full; the caller keeps the message as pending state and tries
+ * again on a later pass (protocol roles), or the {@link Outbox} keeps it and sends it through
+ * here again (messages no role waits for: SYNC_ACK, CANCEL_REPLY).
  */
 final class ControlProxy {
     private final HostPort port;

@@ -9,7 +9,6 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
-import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
@@ -30,7 +29,10 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * <p>The work is done by small parts, each with one job (docs/ARCHITECTURE.md has the picture):
  * <ul>
  * <li>{@link Sequencer}: numbers matched messages per peer and puts arrivals back in order;</li>
- * <li>{@link Matcher} / {@link MatchQueues}: posted receives and unexpected messages per context;</li>
+ * <li>{@link Matcher} / {@link MatchQueues}: posted receives and unexpected messages per context;
+ *     {@link MatchDelivery}: brings messages and receives together, and delivers;</li>
+ * <li>{@link EagerSend}: numbers and deposits a message that travels whole (one slot or one ring
+ *     record); {@link BufferedSends}: the attached buffer and the sends that leave from it;</li>
  * <li>{@link SendQueue}: sends waiting for room at their target, in order;</li>
  * <li>protocol roles, one state machine per side: {@link SyncSend}, {@link RendezvousSend},
  *     {@link RendezvousReceive}; {@link ReadyRoles} runs those with local work;</li>
@@ -38,7 +40,7 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * <li>{@link BoardMemory}: board memory and its windows for the layers above, handed out as
  *     {@link BoardBlock}s and {@link RemoteKey}s;</li>
  * <li>{@link ArrivalAdapter}: decodes what the port delivers; {@link ControlProxy} and
- *     {@link Outbox}: send control messages;</li>
+ *     {@link Outbox}: send control messages; {@link CancelResponder}: answers a sender's cancel;</li>
  * <li>{@link Faults}: protocol violations, raised as MPI errors.</li>
  * </ul>
  *
@@ -47,10 +49,11 @@ import org.atollmpi.engine.trace.TraceRecordDescriptor;
  * the receiver Gets the data after the match (straight from the sender's buffer when it lives in
  * board memory, else through staging chunks, else as FRAG records through the ring).
  *
- * <p>Progress is a list of {@link WorkItem}s run on every pass; layers above add their own, and
- * chain steps with {@link #whenComplete}. Per-operation errors (truncation) are reported in the
- * {@link Operation}, never thrown; argument checking is the API's job. Protocol faults are thrown
- * as {@link EngineException}s from the next call that progresses.
+ * <p>A progress pass polls the port and runs the engine's own {@link WorkItem}s; layers above
+ * chain their steps with {@link #whenComplete} hooks, which the pass runs. Per-operation errors
+ * (truncation) are reported in the {@link Operation}, never thrown; argument checking is the
+ * API's job. Protocol faults are thrown as {@link EngineException}s from the next call that
+ * progresses.
  *
  * <p>Threads: with {@code threadSafe} the engine has one lock for matching, progress and every
  * protocol role, released between passes of a blocking wait so other threads (and the
@@ -76,14 +79,7 @@ public final class Engine implements AutoCloseable {
     public static final int MODE_BUFFERED = 3;
 
     private static final int POLL_LIMIT = 64;
-    /**
-     * Unexpected messages of at least this size are copied into a thread-safe engine's receive
-     * buffer outside its lock: a copy of 16 KiB takes about a microsecond, many times the cost
-     * of taking the lock a second time to recycle the message.
-     */
-    private static final int UNLOCKED_COPY_BYTES = 16 * 1024;
     private static final IntConsumer NOBODY = capacity -> { };
-    private static final WorkItem[] NO_ITEMS = new WorkItem[0];
 
     private final HostPort port;
     private final EngineConfig config;
@@ -118,6 +114,10 @@ public final class Engine implements AutoCloseable {
     private final ControlProxy control;
     private final Outbox outbox;
     private final RendezvousResources resources;
+    private final EagerSend eager;
+    private final BufferedSends buffered;
+    private final MatchDelivery delivery;
+    private final CancelResponder cancels;
     private final ArrivalAdapter arrivals;
     private final BoardMemory boardMemory;
     private final EngineCounters counters;
@@ -130,14 +130,15 @@ public final class Engine implements AutoCloseable {
     private final MessageTrace trace;
     private final byte[] rtsScratch = new byte[RtsDescriptor.LENGTH];
 
-    private WorkItem[] items = NO_ITEMS;
     private Operation completedHead;   // completed operations whose hook has not run
     private Operation completedTail;
     private int activeRoles;
-    private BufferedSendSpace bufferSpace;
     private final Operation blockingOp;      // reused by blocking calls when single-threaded
     private final ThreadLocal<Operation> blockingOps; // the same, one per thread, when thread-safe
     private final Operation probeOp;
+    // the probes' lookups, made once so that a probe, blocking or not, allocates none
+    private final Lookup<Operation> probing = this::probeLocked;
+    private final Lookup<MatchedMessage> taking = this::takeMatchedLocked;
 
     public Engine(HostPort port, EngineConfig config, boolean threadSafe) {
         this(port, config, threadSafe, null);
@@ -176,10 +177,14 @@ public final class Engine implements AutoCloseable {
         this.sequencer = new Sequencer(size, held);
         this.sendQueue = new SendQueue(this, size);
         this.control = new ControlProxy(port);
-        this.outbox = new Outbox(port);
+        this.outbox = new Outbox(control);
         this.resources = new RendezvousResources(port);
         this.boardMemory = new BoardMemory(port, lock, resources);
-        this.arrivals = new ArrivalAdapter(this, sequencer, table, held, faults);
+        this.buffered = new BufferedSends(this, eagerLimit);
+        this.eager = new EagerSend(this, port, sequencer, guards, counters, trace, fastLimit);
+        this.delivery = new MatchDelivery(this, matcher, held, outbox, faults, nic, trace, fastLimit, threadSafe);
+        this.cancels = new CancelResponder(sequencer, matcher, held, outbox);
+        this.arrivals = new ArrivalAdapter(sequencer, delivery, cancels, table, held, faults, trace != null);
         this.blockingOp = threadSafe ? null : new Operation();
         this.blockingOps = threadSafe ? ThreadLocal.withInitial(Operation::new) : null;
         this.probeOp = threadSafe ? null : new Operation();
@@ -289,7 +294,7 @@ public final class Engine implements AutoCloseable {
         }
         if (lock != null && depositsWithoutLock(mode, bytes, dest)) {
             describeSend(op, mode, bytes, dest, tag, context);
-            if (depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, op.traceRecord) != 0) {
+            if (eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, op.traceRecord) != 0) {
                 op.base = base;
                 op.offset = offset;
                 op.bytes = bytes;
@@ -336,7 +341,7 @@ public final class Engine implements AutoCloseable {
         HeldMessage copyOut;
         lock();
         try {
-            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
+            copyOut = delivery.post(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
         }
@@ -354,14 +359,14 @@ public final class Engine implements AutoCloseable {
         int record = trace == null ? -1 : tracePostedSend(mode, bytes, dest, tag, context);
         if (lock != null) {
             if (depositsWithoutLock(mode, bytes, dest)
-                && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+                && eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
                 if (trace != null) {
                     trace.completed(record, false);
                 }
                 return;
             }
         } else if ((mode == MODE_STANDARD || mode == MODE_READY) && bytes <= eagerLimit && !sendQueue.hasQueued(dest)
-            && depositEager(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
+            && eager.deposit(Envelope.EAGER, base, offset, bytes, dest, tag, context, 0, record) != 0) {
             if (trace != null) {
                 trace.completed(record, false);
             }
@@ -390,7 +395,7 @@ public final class Engine implements AutoCloseable {
         HeldMessage copyOut;
         lock();
         try {
-            copyOut = startReceive(op, base, offset, bytes, source, tag, context);
+            copyOut = delivery.post(op, base, offset, bytes, source, tag, context);
         } finally {
             unlock();
         }
@@ -403,27 +408,33 @@ public final class Engine implements AutoCloseable {
 
     /** Nonblocking probe: an engine-owned operation describing the message, or {@code null}. */
     public Operation iprobe(int source, int tag, int context) {
-        return (Operation) lookForMessage(false, false, source, tag, context);
+        return lookForMessage(probing, false, source, tag, context);
     }
 
     /** Blocking probe; the result is engine-owned as for {@link #recv}. */
     public Operation probe(int source, int tag, int context) {
-        return (Operation) lookForMessage(false, true, source, tag, context);
+        return lookForMessage(probing, true, source, tag, context);
     }
 
     /**
-     * The one loop behind the four probes: progress, then look ({@code take}: a matched probe,
-     * {@link #takeMatchedLocked}; else {@link #probeLocked}); {@code block}: until found. One
-     * method with flags rather than a lookup lambda, so a blocking probe allocates nothing.
+     * What one of the probes looks for under the lock, once per pass: {@link #probeLocked} (the
+     * status of the first matching message) or {@link #takeMatchedLocked} (a matched probe's
+     * message, taken out of matching); null when nothing matches yet.
      */
-    private Object lookForMessage(boolean take, boolean block, int source, int tag, int context) {
+    @FunctionalInterface
+    private interface Lookup<T> {
+        T find(int source, int tag, int context);
+    }
+
+    /** The one loop behind the four probes: progress, then {@code lookup}; {@code block}: until it finds one. */
+    private <T> T lookForMessage(Lookup<T> lookup, boolean block, int source, int tag, int context) {
         IdleStrategy idle = block ? idler() : null;
         while (true) {
             int work;
             lock();
             try {
                 work = progressLocked(true);
-                Object found = take ? takeMatchedLocked(source, tag, context) : probeLocked(source, tag, context);
+                T found = lookup.find(source, tag, context);
                 if (found != null || !block) {
                     if (idle != null) {
                         idle.reset();
@@ -459,12 +470,12 @@ public final class Engine implements AutoCloseable {
      * arrived. Receive it with {@link #mrecv} or {@link #imrecv}.
      */
     public MatchedMessage improbe(int source, int tag, int context) {
-        return (MatchedMessage) lookForMessage(true, false, source, tag, context);
+        return lookForMessage(taking, false, source, tag, context);
     }
 
     /** Matched probe, blocking (MPI_Mprobe): waits for a matching message; as {@link #improbe}. */
     public MatchedMessage mprobe(int source, int tag, int context) {
-        return (MatchedMessage) lookForMessage(true, true, source, tag, context);
+        return lookForMessage(taking, true, source, tag, context);
     }
 
     private MatchedMessage takeMatchedLocked(int source, int tag, int context) {
@@ -497,7 +508,7 @@ public final class Engine implements AutoCloseable {
         }
         lock();
         try {
-            startMatchedReceive(op, message, base, offset, bytes);
+            delivery.receiveMatched(op, message, base, offset, bytes);
         } finally {
             unlock();
         }
@@ -512,29 +523,12 @@ public final class Engine implements AutoCloseable {
         }
         lock();
         try {
-            startMatchedReceive(op, message, base, offset, bytes);
+            delivery.receiveMatched(op, message, base, offset, bytes);
         } finally {
             unlock();
         }
         await(op);
         return op;
-    }
-
-    private void startMatchedReceive(Operation op, MatchedMessage message, Object base, long offset, int bytes) {
-        HeldMessage m = message.held;
-        if (m == null) {
-            throw new EngineException(ErrorClass.REQUEST, "the matched message " + message + " has been received already");
-        }
-        message.held = null;
-        op.kind = Operation.KIND_RECV;
-        op.base = base;
-        op.offset = offset;
-        op.bytes = bytes;
-        op.peer = m.source;
-        op.tag = m.tag();
-        op.context = message.context();
-        deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
-        held.recycle(m);
     }
 
     /** Progresses until {@code op} completes. */
@@ -728,10 +722,7 @@ public final class Engine implements AutoCloseable {
     public void attachBuffer(Object base, long offset, int bytes) {
         lock();
         try {
-            if (bufferSpace != null) {
-                throw new EngineException(ErrorClass.BUFFER, "a buffer is already attached (detach it first)");
-            }
-            bufferSpace = new BufferedSendSpace(base, offset, bytes);
+            buffered.attach(base, offset, bytes);
         } finally {
             unlock();
         }
@@ -743,12 +734,10 @@ public final class Engine implements AutoCloseable {
      * @return the base object of the detached buffer, or null if none was attached
      */
     public Object detachBuffer() {
-        progressUntil(() -> bufferSpace == null || bufferSpace.blocksInUse() == 0);
+        progressUntil(buffered::drained);
         lock();
         try {
-            Object base = bufferSpace == null ? null : bufferSpace.base;
-            bufferSpace = null;
-            return base;
+            return buffered.detach();
         } finally {
             unlock();
         }
@@ -818,7 +807,7 @@ public final class Engine implements AutoCloseable {
      */
     public void quiesce() {
         progressUntil(() -> sendQueue.isEmpty() && activeRoles == 0 && outbox.isEmpty() && readyRoles.isEmpty()
-            && (bufferSpace == null || bufferSpace.blocksInUse() == 0));
+            && buffered.drained());
     }
 
     /** Progresses, backing off while idle, until {@code done} (checked under the lock) holds. */
@@ -899,7 +888,7 @@ public final class Engine implements AutoCloseable {
     }
 
     // ------------------------------------------------------------------------------------------
-    // For the layers above: composite operations, completion hooks, work items
+    // For the layers above: composite operations, completion hooks
     // ------------------------------------------------------------------------------------------
 
     /**
@@ -955,7 +944,7 @@ public final class Engine implements AutoCloseable {
     /**
      * Runs {@code step} under the engine's lock, so that operations it starts and the hooks it
      * registers form one step no progressing thread can see half done (a schedule starting a
-     * round). Hooks and work items already run under the lock and need not call this.
+     * round). Hooks already run under the lock and need not call this.
      */
     public void execute(Runnable step) {
         lock();
@@ -1022,25 +1011,6 @@ public final class Engine implements AutoCloseable {
         table.release(role);
     }
 
-    /** Adds a work item that every progress pass runs, after the engine's own. */
-    public void addWorkItem(WorkItem item) {
-        lock();
-        try {
-            items = ArrayUtil.add(items, item);
-        } finally {
-            unlock();
-        }
-    }
-
-    public void removeWorkItem(WorkItem item) {
-        lock();
-        try {
-            items = ArrayUtil.remove(items, item);
-        } finally {
-            unlock();
-        }
-    }
-
     // ------------------------------------------------------------------------------------------
     // Sends
     // ------------------------------------------------------------------------------------------
@@ -1071,84 +1041,20 @@ public final class Engine implements AutoCloseable {
     private void startSend(Operation op, int mode, Object base, long offset, int bytes, int dest, int tag, int context) {
         describeSend(op, mode, bytes, dest, tag, context);
         if (mode == MODE_BUFFERED) {
-            startBufferedSend(op, base, offset, bytes);
+            buffered.start(op, base, offset, bytes);
             return;
         }
         op.base = base;
         op.offset = offset;
         op.bytes = bytes;
-        if (sendQueue.hasQueued(dest) || !tryStart(op)) {
+        startOrQueue(op);
+    }
+
+    /** Starts a described send now if the target has room and nothing is queued for it, else queues it. */
+    void startOrQueue(Operation op) {
+        if (sendQueue.hasQueued(op.peer) || !tryStart(op)) {
             sendQueue.add(op);
         }
-    }
-
-    /**
-     * A buffered send copies the message into the attached buffer and completes at once; an
-     * internal send, owned by the engine, moves the copy and returns the space when done.
-     */
-    private void startBufferedSend(Operation op, Object base, long offset, int bytes) {
-        BufferedSendSpace space = bufferSpace;
-        if (space == null) {
-            if (bytes <= eagerLimit) {
-                sendWithoutAttachedBuffer(op, base, offset, bytes);
-                return;
-            }
-            throw new EngineException(ErrorClass.BUFFER,
-                "buffered send of " + bytes + " bytes (more than the " + eagerLimit + " that go without one) but no"
-                + " buffer is attached: attach one first with MPI.attachBuffer (mpiJava: MPI.Buffer_attach)");
-        }
-        int start = space.reserve(bytes);
-        if (start < 0) {
-            throw new EngineException(ErrorClass.BUFFER, "buffered send of " + bytes + " bytes (+" + BSEND_OVERHEAD
-                + " overhead) does not fit the attached buffer: " + space.freeBytes() + " of " + space.capacity
-                + " bytes free");
-        }
-        space.copyIn(start, base, offset, bytes);
-        sendCopy(op, space.base, space.offset + start, bytes, start);
-        op.base = base;
-        op.bytes = bytes;
-        complete(op);
-    }
-
-    /**
-     * Sends a buffered send's copy ({@code bufferedBlock}: where it is in the attached buffer, or
-     * -1 for an array of the engine's own) by an internal send the engine owns until the board
-     * has taken it: at once when the target has room, else from the send queue, behind what is
-     * queued to that target.
-     */
-    private void sendCopy(Operation op, Object copyBase, long copyOffset, int bytes, int bufferedBlock) {
-        Operation internal = new Operation();
-        internal.kind = Operation.KIND_SEND;
-        internal.mode = MODE_STANDARD;
-        internal.peer = op.peer;
-        internal.tag = op.tag;
-        internal.context = op.context;
-        internal.base = copyBase;
-        internal.offset = copyOffset;
-        internal.bytes = bytes;
-        internal.bufferedBlock = bufferedBlock;
-        internal.freed = true;
-        // the trace follows the message: its record is injected and completed with the copy
-        internal.traceRecord = op.traceRecord;
-        op.traceRecord = -1;
-        if (sendQueue.hasQueued(op.peer) || !tryStart(internal)) {
-            sendQueue.add(internal);
-        }
-    }
-
-    /**
-     * A short buffered send with no buffer attached is sent, as Open MPI's is (its inline send),
-     * rather than refused: the message is copied into an array of the engine's own and the call
-     * completes at once, as a buffered send must, whatever the board and whatever the receiver
-     * does. Not a hot path: a program that sends this way often attaches a buffer.
-     */
-    private void sendWithoutAttachedBuffer(Operation op, Object base, long offset, int bytes) {
-        byte[] copy = new byte[bytes];
-        Addresses.copy(base, offset, copy, Addresses.BYTE_ARRAY_BASE, bytes);
-        sendCopy(op, copy, Addresses.BYTE_ARRAY_BASE, bytes, -1);
-        op.base = base;
-        op.bytes = bytes;
-        complete(op);
     }
 
     /**
@@ -1176,72 +1082,10 @@ public final class Engine implements AutoCloseable {
                 return depositRts(op, r);
             }
         }
-        return startEager(op);
+        return eager.start(op);
     }
 
-    private boolean startEager(Operation op) {
-        if (op.mode == MODE_SYNCHRONOUS) {
-            SyncSend s = (SyncSend) op.role;
-            if (s == null) {
-                s = new SyncSend(this, op);
-                register(s);
-                op.role = s;
-            }
-            int sequence = depositEager(Envelope.EAGER_SYNC, op.base, op.offset, op.bytes, op.peer, op.tag, op.context,
-                s.handle, op.traceRecord);
-            if (sequence == 0) {
-                return false;
-            }
-            s.deposited(sequence);
-            return true;
-        }
-        if (depositEager(Envelope.EAGER, op.base, op.offset, op.bytes, op.peer, op.tag, op.context, 0,
-            op.traceRecord) == 0) {
-            return false;
-        }
-        complete(op);
-        return true;
-    }
-
-    /**
-     * Numbers and deposits one matched message. A thread-safe engine does both under the target's
-     * guard, with or without its lock, so numbers enter the NIC in order and one that finds no
-     * room is not taken.
-     *
-     * @return the sequence number the message took, or 0 when the target has no room
-     */
-    private int depositEager(int kind, Object base, long offset, int bytes, int dest, int tag, int context, int aux,
-                             int traceRecord) {
-        if (guards != null) {
-            guards.lock(dest);
-        }
-        try {
-            int sequence = sequencer.next(dest);
-            long h0 = Envelope.header0(kind, context, tag);
-            long h1 = Envelope.header1(sequence, aux);
-            boolean fast = bytes <= fastLimit;
-            long depositedAt = trace != null ? System.nanoTime() : 0;
-            boolean sent = fast
-                ? port.fastSend(dest, h0, h1, base, offset, bytes)
-                : port.send(dest, h0, h1, base, offset, bytes);
-            if (!sent) {
-                return 0;
-            }
-            sequencer.sent(dest, sequence);
-            counters.deposited(dest, fast);
-            if (trace != null) {
-                trace.injected(traceRecord, sequence,
-                    fast ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER, depositedAt);
-            }
-            return sequence;
-        } finally {
-            if (guards != null) {
-                guards.unlock(dest);
-            }
-        }
-    }
-
-    /** Numbers and deposits an RTS, as {@link #depositEager}; only under the engine's lock (it uses the scratch). */
+    /** Numbers and deposits an RTS, as {@link EagerSend#deposit}; only under the engine's lock (it uses the scratch). */
     private boolean depositRts(Operation op, RendezvousSend r) {
         r.writeRts(rtsScratch);
         int dest = op.peer;
@@ -1280,43 +1124,7 @@ public final class Engine implements AutoCloseable {
     // ------------------------------------------------------------------------------------------
 
     /**
-     * Matches a new receive against the unexpected messages or posts it.
-     *
-     * @return {@code null}, or (thread-safe engines) a large eager message matched and taken out
-     *         of matching, with the operation's status set: the caller copies it outside the lock
-     *         with {@link #deliverOutsideLock}, the operation being seen by no one else until then
-     */
-    private HeldMessage startReceive(Operation op, Object base, long offset, int bytes, int source, int tag,
-                                     int context) {
-        op.kind = Operation.KIND_RECV;
-        op.base = base;
-        op.offset = offset;
-        op.bytes = bytes;
-        op.peer = source;
-        op.tag = tag;
-        op.context = context;
-        MatchQueues q = matcher.queues(context);
-        HeldMessage m = q.findUnexpected(source, tag);
-        if (m != null) {
-            q.removeUnexpected(m);
-            if (lock != null && m.kind() != Envelope.RTS && m.length >= UNLOCKED_COPY_BYTES) {
-                if (trace != null) {
-                    traceDelivered(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length,
-                        m.arrivedAt, true);
-                }
-                matchEager(op, m.source, m.header0, m.header1, m.length);
-                return m;
-            }
-            deliver(op, m.source, m.header0, m.header1, m.data, Memory.BYTE_ARRAY_BASE, m.length, m.arrivedAt, true);
-            held.recycle(m);
-            return null;
-        }
-        q.post(op);
-        return null;
-    }
-
-    /**
-     * Copies a large unexpected message that {@link #startReceive} matched into the receive
+     * Copies a large unexpected message that {@link MatchDelivery#post} matched into the receive
      * buffer without the lock, so other threads match and progress meanwhile; then recycles it
      * and completes the operation under the lock.
      */
@@ -1333,111 +1141,6 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /**
-     * A matched message in its turn: match it or keep it as unexpected. {@code arrivedAt}: when
-     * the port delivered it (a trace's "delivered"; 0 when tracing is off).
-     */
-    void dispatch(int source, long h0, long h1, Object base, long offset, int length, long arrivedAt) {
-        if (Envelope.kind(h0) == Envelope.RTS && RtsDescriptor.totalBytes(base, offset) < 0) {
-            faults.report("RTS from rank " + source + " announces " + RtsDescriptor.totalBytes(base, offset) + " bytes");
-            return;
-        }
-        int context = Envelope.context(h0);
-        if (context >= Matcher.MAX_CONTEXTS) {
-            // the wire carries 24 bits; a context no job uses would grow the matcher's table to 16 M
-            faults.report("message from rank " + source + " on context " + context + ", beyond the "
-                + Matcher.MAX_CONTEXTS + " contexts a job can use");
-            return;
-        }
-        MatchQueues q = matcher.queues(context);
-        Operation op = q.takePosted(source, Envelope.tag(h0));
-        if (op != null) {
-            deliver(op, source, h0, h1, base, offset, length, arrivedAt, false);
-        } else {
-            HeldMessage m = held.hold(source, h0, h1, base, offset, length);
-            m.arrivedAt = arrivedAt;
-            q.addUnexpected(m);
-        }
-    }
-
-    private void deliver(Operation op, int source, long h0, long h1, Object base, long offset, int length,
-                         long arrivedAt, boolean unexpected) {
-        if (trace != null) {
-            traceDelivered(op, source, h0, h1, base, offset, length, arrivedAt, unexpected);
-        }
-        op.statusSource = source;
-        op.statusTag = Envelope.tag(h0);
-        int kind = Envelope.kind(h0);
-        if (kind == Envelope.RTS) {
-            int total = RtsDescriptor.totalBytes(base, offset);
-            if (total > op.bytes) {
-                truncated(op, total);
-            }
-            op.statusBytes = Math.min(total, op.bytes);
-            nic.increment(NicCounter.RENDEZVOUS_RECEIVED);
-            RendezvousReceive r = new RendezvousReceive(this, op, source, Envelope.aux(h1), total,
-                RtsDescriptor.windowId(base, offset), RtsDescriptor.capability(base, offset));
-            register(r);
-            op.role = r;
-            makeReady(r);
-            return;
-        }
-        int n = matchEager(op, source, h0, h1, length);
-        if (n > 0) {
-            Memory.copy(base, offset, op.base, op.offset, n);
-        }
-        complete(op);
-    }
-
-    /**
-     * All of the delivery of a matched eager message but the copy and the completion: its status,
-     * truncation, and for a synchronous send the SYNC_ACK (the receive has started).
-     *
-     * @return how many bytes to copy
-     */
-    private int matchEager(Operation op, int source, long h0, long h1, int length) {
-        op.statusSource = source;
-        op.statusTag = Envelope.tag(h0);
-        int n = length;
-        if (length > op.bytes) {
-            truncated(op, length);
-            n = op.bytes;
-        }
-        op.statusBytes = n;
-        if (Envelope.kind(h0) == Envelope.EAGER_SYNC) {
-            outbox.send(source, SyncAckDescriptor.TYPE, SyncAckDescriptor.arg0(Envelope.aux(h1)), 0, 0);
-        }
-        return n;
-    }
-
-    private static void truncated(Operation op, int messageBytes) {
-        op.error = ErrorClass.TRUNCATE;
-        op.errorMessage = "message of " + messageBytes + " bytes from rank " + op.statusSource + " (tag "
-            + op.statusTag + ") does not fit the receive buffer of " + op.bytes + " bytes";
-    }
-
-    /**
-     * A sender asks for its message numbered {@code sequence} back. Answered by this engine alone:
-     * a message not yet in its turn is dropped when it comes, an unexpected one is removed, a
-     * matched one stays matched.
-     */
-    void cancelRequested(int source, int senderHandle, int sequence, int context) {
-        boolean cancelled;
-        if (!sequencer.hadTurn(source, sequence)) {
-            sequencer.dropOnArrival(source, sequence);
-            cancelled = true;
-        } else {
-            MatchQueues q = matcher.existing(context);
-            HeldMessage m = q == null ? null : q.takeUnexpected(source, sequence);
-            cancelled = m != null;
-            if (m != null) {
-                held.recycle(m);
-            }
-        }
-        outbox.send(source, CancelReplyDescriptor.TYPE, CancelReplyDescriptor.arg0(senderHandle),
-            cancelled ? CancelReplyDescriptor.CANCELLED : CancelReplyDescriptor.MATCHED, 0);
-    }
-
     // ------------------------------------------------------------------------------------------
     // Message trace (mpirun --trace): called only when trace != null
     // ------------------------------------------------------------------------------------------
@@ -1445,21 +1148,6 @@ public final class Engine implements AutoCloseable {
     private int tracePostedSend(int mode, int bytes, int dest, int tag, int context) {
         return trace.posted(TraceRecordDescriptor.KIND_SEND,
             mode == MODE_SYNCHRONOUS ? TraceRecordDescriptor.FLAG_SYNCHRONOUS : 0, dest, tag, context, bytes);
-    }
-
-    /**
-     * The receive {@code op} matched a message the port delivered at {@code arrivedAt}. The
-     * receiver cannot see which channel a message came by, only its size: one that fits a slot
-     * came as a fast send (the sender's rule), which the merge checks against the sender's record.
-     */
-    private void traceDelivered(Operation op, int source, long h0, long h1, Object base, long offset, int length,
-                                long arrivedAt, boolean unexpected) {
-        boolean rts = Envelope.kind(h0) == Envelope.RTS;
-        int bytes = Math.min(rts ? RtsDescriptor.totalBytes(base, offset) : length, op.bytes);
-        int protocol = rts ? TraceRecordDescriptor.PROTOCOL_RENDEZVOUS
-            : length <= fastLimit ? TraceRecordDescriptor.PROTOCOL_FAST : TraceRecordDescriptor.PROTOCOL_EAGER;
-        trace.delivered(op.traceRecord, source, Envelope.tag(h0), Envelope.sequence(h1), bytes, protocol, arrivedAt,
-            unexpected);
     }
 
     /** Ends the records of {@code op} (its message, a span waiting for it); they name nothing afterwards. */
@@ -1515,10 +1203,6 @@ public final class Engine implements AutoCloseable {
         if (completedHead != null) {
             work += runHooks();
         }
-        WorkItem[] external = items;
-        for (WorkItem item : external) {
-            work += item.doWork();
-        }
         if (raiseFaults && faults.hasPending()) {
             faults.raisePending();
         }
@@ -1563,10 +1247,7 @@ public final class Engine implements AutoCloseable {
             traceCompleted(op);
         }
         if (op.bufferedBlock >= 0) {
-            if (bufferSpace != null) {
-                bufferSpace.release(op.bufferedBlock);
-            }
-            op.bufferedBlock = -1;
+            buffered.copySent(op);
         }
         op.role = null;
         op.owner = null;

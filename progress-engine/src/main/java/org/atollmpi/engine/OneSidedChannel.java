@@ -24,8 +24,8 @@ import org.atollmpi.nic.NicStatus;
  *
  * <p>How a layer above waits: {@link #awaitTarget}/{@link #awaitAll} (blocking, for the program's
  * thread), the {@code done} composite of one operation (wait, test, or chain a
- * {@link Engine#whenComplete} hook), or {@link #outstanding} from a work item. Issuing calls
- * block only while the port is BUSY and must not be made from a hook or a work item.
+ * {@link Engine#whenComplete} hook), or a look at {@link #outstanding}. Issuing calls block only
+ * while the port is BUSY and must not be made from a hook.
  *
  * <p>Works on every board unchanged: on the shm board an operation completes inside the issuing
  * call (the port says DONE: nothing is left outstanding, so a flush right after it costs a check),

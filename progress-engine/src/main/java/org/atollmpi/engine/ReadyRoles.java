@@ -46,9 +46,4 @@ final class ReadyRoles implements WorkItem {
         }
         return work;
     }
-
-    @Override
-    public String roleName() {
-        return "protocol roles";
-    }
 }

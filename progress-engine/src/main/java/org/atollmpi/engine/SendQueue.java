@@ -107,9 +107,4 @@ final class SendQueue implements WorkItem {
         }
         return work;
     }
-
-    @Override
-    public String roleName() {
-        return "send queue";
-    }
 }

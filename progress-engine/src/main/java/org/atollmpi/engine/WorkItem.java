@@ -1,14 +1,16 @@
 package org.atollmpi.engine;
 
 /**
- * One piece of the engine's progress, in the shape of Agrona's {@code Agent}: each pass of the
- * progress loop calls {@link #doWork()} on every item, on whichever thread is progressing (a
- * program blocked in a wait, or the asynchronous progress thread), always under the engine's
- * lock. The engine's own parts are items (the port poller, the send queue, the protocol roles
- * with work to do, the outbox, the completion hooks); layers above register theirs with
- * {@link Engine#addWorkItem} (a collective schedule, an RMA epoch, a network board's hand-off).
+ * One of the engine's own pieces of progress, in the shape of Agrona's {@code Agent}: each pass
+ * of the progress loop calls {@link #doWork()} on the send queue, the ready protocol roles and the
+ * outbox when they have something waiting, on whichever thread is progressing (a program blocked
+ * in a wait, or the asynchronous progress thread), always under the engine's lock.
+ *
+ * <p>Layers above register no items: everything they wait for is an operation of the engine's
+ * (a message, a one-sided completion, a composite), so they chain their steps with completion
+ * hooks ({@link Engine#whenComplete}), which cost a pass nothing until an operation completes.
  */
-public interface WorkItem {
+interface WorkItem {
     /**
      * Does whatever is ready, without blocking.
      *
@@ -16,9 +18,4 @@ public interface WorkItem {
      *         that did nothing
      */
     int doWork();
-
-    /** A name for diagnostics. */
-    default String roleName() {
-        return getClass().getSimpleName();
-    }
 }

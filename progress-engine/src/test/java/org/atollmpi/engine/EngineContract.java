@@ -1060,7 +1060,7 @@ abstract class EngineContract {
     }
 
     // ------------------------------------------------------------------------------------------
-    // Hooks, composites, work items, faults
+    // Hooks, composites, faults
     // ------------------------------------------------------------------------------------------
 
     /** A chain of steps driven only by completion hooks: each receive's hook starts the next exchange. */
@@ -1096,24 +1096,6 @@ abstract class EngineContract {
             e.await(done);
             assertEquals(steps, step.get());
             assertEquals(ErrorClass.SUCCESS, done.error());
-        });
-    }
-
-    @Test
-    void workItemsRunOnEveryPass() throws Exception {
-        run(1, e -> {
-            AtomicInteger passes = new AtomicInteger();
-            WorkItem item = () -> {
-                passes.incrementAndGet();
-                return 0;
-            };
-            e.addWorkItem(item);
-            for (int i = 0; i < 10; i++) {
-                e.progress();
-            }
-            e.removeWorkItem(item);
-            e.progress();
-            assertEquals(10, passes.get());
         });
     }
 
