@@ -14,8 +14,8 @@ import org.atollmpi.nic.tcp.TcpBoardConfig;
  * Every board a test can run ranks-as-threads on, built one way from one {@link BoardLimits}: the
  * one list the port contract ({@code HostPortContract}), the engine's contract suite and the
  * one-sided tests iterate ({@code @EnumSource(BoardMatrix.class)}), so a board added here is
- * tested everywhere at once. Every board is in this process; closing it ends its threads and
- * leaves no file behind (the contract checks both).
+ * tested everywhere at once. Every board is in this process, over anonymous memory; closing it
+ * ends its threads and unmaps its memory (the contract checks both).
  *
  * <p>The boards differ where the layers above must not care: who plays the NIC (the sender's
  * thread on local and shm, an event loop on tcp and for the router's off-node peers), whether a

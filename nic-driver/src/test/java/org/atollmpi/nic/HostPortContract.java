@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the window refuses answers the NACK of the first failed check in NACK order (capability, rights,
  * offset, length, alignment) and touches no memory; every one-sided operation completes exactly
  * once, inside the call (DONE) or by one later completion (OK), never both; and closing a board
- * ends its threads and leaves no board file.
+ * ends its threads and unmaps its board files.
  *
  * <p>One thread drives every port, so nothing here depends on timing: a board that delivers later
  * (an event loop between the ports) is polled until it has, under the test's time limit. Every
@@ -344,7 +344,7 @@ class HostPortContract {
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(BoardMatrix.class)
-    void closingEndsTheBoardsThreadsAndLeavesNoFile(BoardMatrix matrix) throws Exception {
+    void closingEndsTheBoardsThreadsAndMappings(BoardMatrix matrix) throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         Set<String> mappedBefore = boardMappings();
         try (Board board = matrix.board(3)) {
