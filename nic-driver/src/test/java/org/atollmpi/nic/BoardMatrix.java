@@ -19,8 +19,9 @@ import org.atollmpi.nic.tcp.TcpBoardConfig;
  *
  * <p>The boards differ where the layers above must not care: who plays the NIC (the sender's
  * thread on local and shm, an event loop on tcp and for the router's off-node peers), whether a
- * one-sided operation completes inside the call ({@link NicStatus#DONE}: local, shm, the router's
- * node peers) or a poll later (late, tcp), and whether a peer's memory can be mapped.
+ * one-sided operation completes inside the call ({@link NicStatus#DONE}: shm, the router's node
+ * peers) or a poll later (local, late, tcp, the router's others), and whether a peer's memory can
+ * be mapped.
  */
 public enum BoardMatrix {
     /** Plain Java queues and heap arrays ({@link LocalBoard}), written independently of the others. */
