@@ -13,6 +13,9 @@ import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.atollmpi.coll.Barrier;
@@ -275,16 +278,31 @@ class OverEngineTest {
         assertNull(w.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG));
     }
 
+    /**
+     * A synchronous send is not complete while the peer holds its message unreceived: the peer
+     * first sees the message arrive (probe), then lets rank 0 test the send, and receives only
+     * after rank 0 has found it incomplete.
+     */
     @Test
     void synchronousSendWaitsForTheReceive() throws Exception {
-        boolean[] received = {false};
+        CountDownLatch arrived = new CountDownLatch(1);
+        CountDownLatch tested = new CountDownLatch(1);
         peer(e -> {
-            Thread.sleep(200);
-            received[0] = true;
+            e.probe(0, 1, WORLD_CTX);
+            arrived.countDown();
+            assertTrue(tested.await(30, TimeUnit.SECONDS), "rank 0 never tested the send");
             e.recv(new byte[8], B, 8, 0, 1, WORLD_CTX);
         });
-        MPI.COMM_WORLD.sSend(new byte[8], 8, MPI.BYTE, 1, 1);
-        assertTrue(received[0]);
+        Request send = MPI.COMM_WORLD.isSend(new byte[8], 8, MPI.BYTE, 1, 1);
+        while (arrived.getCount() > 0) {
+            assertFalse(send.test(), "complete before the peer even saw the message");
+        }
+        for (int i = 0; i < 100; i++) { // the peer holds it: no progress may complete the send
+            assertFalse(send.test(), "complete while the message is unreceived, test " + i);
+        }
+        tested.countDown();
+        send.waitFor();
+        joinPeer();
     }
 
     @Test
@@ -370,22 +388,41 @@ class OverEngineTest {
         Collectives.await(e, Barrier.start(e, new int[] {0, 1}, 1, 1, tag), "peer barrier");
     }
 
+    /**
+     * A barrier does not return before the peer enters it: the peer enters only after rank 0 has
+     * seen its own barrier incomplete while the peer held back; then a blocking barrier, with the
+     * peer entering only once rank 0 is inside (its barrier message has arrived), returns after
+     * the peer entered.
+     */
     @Test
     void barrierMeetsThePeer() throws Exception {
-        long[] peerLeft = {0};
+        CountDownLatch mayEnter = new CountDownLatch(1);
         int t1 = nextTag();
         peer(e -> {
-            Thread.sleep(200);
+            assertTrue(mayEnter.await(30, TimeUnit.SECONDS), "rank 0 never let the peer in");
             peerBarrier(e, t1);
-            peerLeft[0] = System.nanoTime();
         });
-        long before = System.nanoTime();
-        MPI.COMM_WORLD.barrier();
-        assertTrue(System.nanoTime() - before >= 150_000_000L, "barrier returned before the peer arrived");
+        Request barrier = MPI.COMM_WORLD.iBarrier();
+        for (int i = 0; i < 100; i++) {
+            assertFalse(barrier.test(), "the barrier completed without the peer, test " + i);
+        }
+        mayEnter.countDown();
+        barrier.waitFor();
         joinPeer();
+
+        AtomicBoolean peerEntered = new AtomicBoolean();
+        AtomicBoolean rank0Left = new AtomicBoolean();
         int t2 = nextTag();
-        peer(e -> peerBarrier(e, t2));
+        peer(e -> {
+            e.probe(0, Engine.ANY_TAG, MPI.COMM_WORLD.collContext); // rank 0 is in its barrier
+            assertFalse(rank0Left.get(), "rank 0 left the barrier before the peer entered");
+            peerEntered.set(true);
+            peerBarrier(e, t2);
+        });
         MPI.COMM_WORLD.Barrier();
+        rank0Left.set(true);
+        assertTrue(peerEntered.get(), "the barrier returned before the peer entered");
+        joinPeer();
     }
 
     @Test

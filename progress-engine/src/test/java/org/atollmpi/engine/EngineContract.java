@@ -23,15 +23,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 import org.atollmpi.nic.Board;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.HostPort;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * What the engine promises, whatever board it runs on: matching, every protocol, ordering,
  * back-pressure, cancellation, completion hooks, and liveness when resources are scarce. Ranks
- * are threads, each with its own engine over its own port of one board. Every board runs the
- * whole suite ({@link LocalBoardEngineTest}, {@link ShmBoardEngineTest},
- * {@link LateCompletionEngineTest}).
+ * are threads, each with its own engine over its own port of one board. Every board of the
+ * {@link org.atollmpi.nic.BoardMatrix} runs the whole suite, one subclass each, which adds what
+ * only its board can show ({@link LocalBoardEngineTest}, {@link ShmBoardEngineTest},
+ * {@link LateCompletionEngineTest}, {@link TcpBoardEngineTest}, {@link RouterBoardEngineTest}).
  */
 @Timeout(90)
 abstract class EngineContract {
@@ -39,7 +42,7 @@ abstract class EngineContract {
     static final int CTX = 0;
     static final int[] SIZES = {0, 1, 8, 40, 41, 1000, 1024, 1025, 4096, 4097, 12288, 12289, 100_000};
 
-    /** A board of {@code ranks} ports holding {@code limits}. */
+    /** A board of {@code ranks} ports holding {@code limits}: the subclass's board of the matrix. */
     abstract Board board(int ranks, BoardLimits limits);
 
     interface RankBody {
@@ -53,13 +56,24 @@ abstract class EngineContract {
     /** Runs one body per rank, each on its own thread and engine; rethrows the first failure. */
     void run(int ranks, BoardLimits limits, boolean threadSafe, EngineConfig config, RankBody... bodies)
         throws Exception {
+        run(ranks, limits, threadSafe, config, (rank, port) -> port, bodies);
+    }
+
+    /** What a test puts between a rank's engine and its port (a counting or refusing port). */
+    interface PortWrapper {
+        HostPort wrap(int rank, HostPort port);
+    }
+
+    /** As {@link #run(int, BoardLimits, boolean, EngineConfig, RankBody...)}, each port passed through {@code ports}. */
+    void run(int ranks, BoardLimits limits, boolean threadSafe, EngineConfig config, PortWrapper ports,
+             RankBody... bodies) throws Exception {
         Board board = board(ranks, limits);
         try {
             List<Thread> threads = new ArrayList<>();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             CountDownLatch done = new CountDownLatch(ranks);
             for (int r = 0; r < ranks; r++) {
-                Engine e = new Engine(board.open(r), config, threadSafe);
+                Engine e = new Engine(ports.wrap(r, board.open(r)), config, threadSafe);
                 RankBody body = bodies[Math.min(r, bodies.length - 1)];
                 Thread t = new Thread(() -> {
                     try {
@@ -227,15 +241,24 @@ abstract class EngineContract {
         });
     }
 
+    /**
+     * Two senders into one receiver over the smallest queues: the receiver starts taking only once
+     * each sender's board has refused it a deposit (each sender's first two messages are fast
+     * sends, and a pair has one slot), so back-pressure is always met, and then every message
+     * arrives once, in order per sender.
+     */
     @Test
     void backPressureLosesNothing() throws Exception {
         int count = 2000;
-        run(3, BoardLimits.TINY_QUEUES, false, config(1024), e -> {
+        CountDownLatch bothRefused = new CountDownLatch(2);
+        AtomicInteger[] refusals = {new AtomicInteger(), new AtomicInteger()};
+        PortWrapper counting = (rank, port) -> rank == 2 ? port : new RefusalCounter(port, refusals[rank], bothRefused);
+        run(3, BoardLimits.TINY_QUEUES, false, config(1024), counting, e -> {
             if (e.rank() == 2) {
                 int[] next = new int[2];
                 byte[] got = new byte[2048];
                 int[] first = new int[1];
-                Thread.sleep(50); // let both senders fill everything first
+                assertTrue(bothRefused.await(60, TimeUnit.SECONDS), "a sender never met a full target");
                 for (int i = 0; i < 2 * count; i++) {
                     Operation op = e.recv(got, B, got.length, Engine.ANY_SOURCE, 1, CTX);
                     int src = op.source();
@@ -248,10 +271,45 @@ abstract class EngineContract {
                 byte[] data = new byte[1500];
                 for (int i = 0; i < count; i++) {
                     Addresses.copy(new int[] {i}, Addresses.INT_ARRAY_BASE, data, B, 4);
-                    e.send(Engine.MODE_STANDARD, data, B, 4 + (i % 3) * 700, 2, 1, CTX);
+                    e.send(Engine.MODE_STANDARD, data, B, i < 2 ? 4 : 4 + (i % 3) * 700, 2, 1, CTX);
                 }
             }
         });
+        assertTrue(refusals[0].get() > 0 && refusals[1].get() > 0, refusals[0] + " and " + refusals[1] + " refusals");
+    }
+
+    /** Counts the deposits the board refused this port; the first one counts {@code firstRefusal} down. */
+    private static final class RefusalCounter extends org.atollmpi.nic.ForwardingHostPort {
+        private final AtomicInteger refusals;
+        private final CountDownLatch firstRefusal;
+
+        RefusalCounter(HostPort port, AtomicInteger refusals, CountDownLatch firstRefusal) {
+            super(port);
+            this.refusals = refusals;
+            this.firstRefusal = firstRefusal;
+        }
+
+        private boolean counted(boolean taken) {
+            if (!taken && refusals.getAndIncrement() == 0) {
+                firstRefusal.countDown();
+            }
+            return taken;
+        }
+
+        @Override
+        public boolean fastSend(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+            return counted(port.fastSend(target, header0, header1, srcBase, srcOffset, length));
+        }
+
+        @Override
+        public boolean send(int target, long header0, long header1, Object srcBase, long srcOffset, int length) {
+            return counted(port.send(target, header0, header1, srcBase, srcOffset, length));
+        }
+
+        @Override
+        public boolean notify(int target, int type, long arg0, long arg1, long arg2) {
+            return counted(port.notify(target, type, arg0, arg1, arg2));
+        }
     }
 
     @Test

@@ -1,8 +1,8 @@
 package org.atollmpi.engine;
 
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.late.LateCompletionBoard;
-import org.atollmpi.nic.shm.ShmBoard;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 
 /**
  * The engine contract on the shm board behind the late-completing board: every Get, Put and
@@ -10,10 +10,8 @@ import org.atollmpi.nic.shm.ShmBoard;
  * outstanding per port, so the engine meets BUSY too.
  */
 class LateCompletionEngineTest extends EngineContract {
-    private static long seed = 20261122;
-
     @Override
     Board board(int ranks, BoardLimits limits) {
-        return new LateCompletionBoard(ShmBoard.anonymous(ranks, ShmBoardEngineTest.config(limits)), seed++, 4);
+        return BoardMatrix.LATE.board(ranks, limits);
     }
 }

@@ -6,45 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.function.Supplier;
-import java.util.stream.Stream;
-
 import org.atollmpi.nic.Board;
+import org.atollmpi.nic.BoardMatrix;
 import org.atollmpi.nic.Memory;
-import org.atollmpi.nic.late.LateCompletionBoard;
-import org.atollmpi.nic.local.LocalBoard;
-import org.atollmpi.nic.shm.ShmBoard;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The one-sided facade on every board: Puts, Gets and atomics into memory rank 0 exposed, issued
- * by rank 1 while rank 0 makes no call at all (passive target), completions counted per target,
- * old values written at completion, refused accesses raised once and touching nothing. On the
- * late-completing board every operation completes polls later, out of order, with BUSY after 4.
+ * The one-sided facade on every board of the {@link BoardMatrix}: Puts, Gets and atomics into
+ * memory rank 0 exposed, issued by rank 1 while rank 0 makes no call at all (passive target),
+ * completions counted per target, old values written at completion, refused accesses raised once
+ * and touching nothing. On the late-completing and TCP boards every operation completes polls
+ * later, out of order (the late one answers BUSY after 4).
  */
 @Timeout(60)
 class OneSidedChannelTest {
     private static final long B = Memory.BYTE_ARRAY_BASE;
     private static final int WINDOW = 4096;
 
-    static Stream<Arguments> boards() {
-        return Stream.of(
-            Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(2)),
-            Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(2, ShmBoardEngineTest.config(BoardLimits.DEFAULT))),
-            Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(2, ShmBoardEngineTest.config(BoardLimits.DEFAULT)), 20261123, 4)));
-    }
-
     private static EngineConfig config() {
         return new EngineConfig(1024, 1024, 4096, 3, EngineConfig.IdleMode.BACKOFF);
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("boards")
-    void putGetAndAtomicsReachExposedMemory(String name, Supplier<Board> boards) {
-        try (Board board = boards.get()) {
+    @EnumSource(BoardMatrix.class)
+    void putGetAndAtomicsReachExposedMemory(BoardMatrix boards) {
+        try (Board board = boards.board(2)) {
             Engine target = new Engine(board.open(0), config(), false);
             Engine origin = new Engine(board.open(1), config(), false);
             BoardBlock region = target.allocateBoardMemory(WINDOW);
@@ -90,9 +78,9 @@ class OneSidedChannelTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("boards")
-    void refusedAccessIsRaisedOnceAndTouchesNothing(String name, Supplier<Board> boards) {
-        try (Board board = boards.get()) {
+    @EnumSource(BoardMatrix.class)
+    void refusedAccessIsRaisedOnceAndTouchesNothing(BoardMatrix boards) {
+        try (Board board = boards.board(2)) {
             Engine target = new Engine(board.open(0), config(), false);
             Engine origin = new Engine(board.open(1), config(), false);
             BoardBlock region = target.allocateBoardMemory(WINDOW);

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.atollmpi.nic.Board;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 import org.atollmpi.nic.HostPort;
-import org.atollmpi.nic.shm.ShmBoard;
 import org.junit.jupiter.api.Test;
 
 class RendezvousResourcesTest {
@@ -18,7 +19,7 @@ class RendezvousResourcesTest {
     @Test
     void aRegionAllocatedShortOfMemoryIsNeverHandedOutAsAWholeClass() {
         BoardLimits limits = BoardLimits.DEFAULT.withHeapBytes(96 << 10); // room for 32 KiB, not for 64 KiB plus more
-        try (Board board = ShmBoard.anonymous(1, ShmBoardEngineTest.config(limits))) {
+        try (Board board = BoardMatrix.SHM.board(1, limits)) {
             HostPort port = board.open(0);
             RendezvousResources resources = new RendezvousResources(port);
             var blocker = port.allocate(40 << 10); // leaves no whole 64 KiB block

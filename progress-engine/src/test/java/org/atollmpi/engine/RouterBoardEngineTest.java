@@ -9,8 +9,8 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.router.RouterBoard;
-import org.atollmpi.nic.tcp.TcpBoardConfig;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 class RouterBoardEngineTest extends EngineContract {
     @Override
     Board board(int ranks, BoardLimits limits) {
-        return RouterBoard.roundRobin(ranks, Math.min(ranks, 2), ShmBoardEngineTest.config(limits),
-            TcpBoardConfig.defaults().withQueues(limits.slots(), limits.ringBytes(), limits.notifications()));
+        return BoardMatrix.ROUTER.board(ranks, limits);
     }
 
     /**

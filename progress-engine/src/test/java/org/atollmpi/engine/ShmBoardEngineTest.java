@@ -9,22 +9,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.atollmpi.nic.Board;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 import org.atollmpi.nic.HostPort;
 import org.atollmpi.nic.shm.ShmBoard;
-import org.atollmpi.nic.shm.ShmBoardConfig;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on the shm board, ranks as threads of one process over anonymous board memory. */
 class ShmBoardEngineTest extends EngineContract {
-    static ShmBoardConfig config(BoardLimits limits) {
-        return ShmBoardConfig.defaults().withSlotsPerRing(limits.slots()).withReceiveRingBytes(limits.ringBytes())
-            .withNotificationEntries(limits.notifications()).withWindowEntries(limits.windows())
-            .withHeapBytesPerRank(limits.heapBytes());
-    }
-
     @Override
     Board board(int ranks, BoardLimits limits) {
-        return ShmBoard.anonymous(ranks, config(limits));
+        return BoardMatrix.SHM.board(ranks, limits);
     }
 
     /**
@@ -34,7 +29,7 @@ class ShmBoardEngineTest extends EngineContract {
      */
     @Test
     void aRefusedCrossMemoryReadFallsBackToTheBoard() throws Exception {
-        try (ShmBoard shm = ShmBoard.anonymous(2, config(BoardLimits.DEFAULT))) {
+        try (ShmBoard shm = ShmBoard.anonymous(2, BoardMatrix.shmConfig(BoardLimits.DEFAULT))) {
             Set<Integer> exposed = ConcurrentHashMap.newKeySet();
             Engine[] engines = {new Engine(refusing(shm.open(0), exposed), staging(1024, 128 * 1024, 64 * 1024, 4), false),
                 new Engine(refusing(shm.open(1), exposed), staging(1024, 128 * 1024, 64 * 1024, 4), false)};

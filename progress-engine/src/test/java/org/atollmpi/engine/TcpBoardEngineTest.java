@@ -1,8 +1,8 @@
 package org.atollmpi.engine;
 
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.tcp.TcpBoard;
-import org.atollmpi.nic.tcp.TcpBoardConfig;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 
 /**
  * The engine contract on the TCP board: ranks as threads of one process, each with its own port
@@ -12,8 +12,6 @@ import org.atollmpi.nic.tcp.TcpBoardConfig;
 class TcpBoardEngineTest extends EngineContract {
     @Override
     Board board(int ranks, BoardLimits limits) {
-        return new TcpBoard(ranks, TcpBoardConfig.defaults()
-            .withQueues(limits.slots(), limits.ringBytes(), limits.notifications())
-            .withWindows(limits.windows(), limits.heapBytes()));
+        return BoardMatrix.TCP.board(ranks, limits);
     }
 }

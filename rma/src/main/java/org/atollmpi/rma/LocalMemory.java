@@ -84,6 +84,9 @@ public final class LocalMemory {
             throw new EngineException(ErrorClass.NO_MEM, "the board has no room for a window of " + size + " bytes");
         }
         try {
+            // Not every board clears memory an earlier window gave back (the TCP board's heap does
+            // not), and the other members may read this window from its creation on.
+            zero(region);
             RemoteKey key = size == 0 ? engine.expose(null, 0, 0) : engine.expose(region);
             try {
                 return withControl(engine, key, size, dispUnit, region, false, null, 0);
@@ -147,8 +150,12 @@ public final class LocalMemory {
     }
 
     private static void zero(BoardBlock region) {
-        for (long at = 0; at < region.length(); at += 8) {
+        long at = 0;
+        for (; at + 8 <= region.length(); at += 8) {
             Addresses.putLong(region.base(), region.address() + at, 0);
+        }
+        for (; at < region.length(); at++) {
+            Addresses.putByte(region.base(), region.address() + at, (byte) 0);
         }
     }
 

@@ -13,19 +13,14 @@ import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.engine.Operation;
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.late.LateCompletionBoard;
-import org.atollmpi.nic.local.LocalBoard;
-import org.atollmpi.nic.router.RouterBoard;
-import org.atollmpi.nic.shm.ShmBoard;
-import org.atollmpi.nic.shm.ShmBoardConfig;
-import org.atollmpi.nic.tcp.TcpBoardConfig;
+import org.atollmpi.nic.BoardMatrix;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Dynamic windows of 3 ranks on the local, shm and late-completing boards. Each rank attaches a
+ * Dynamic windows of 3 ranks on every board of the {@link BoardMatrix}. Each rank attaches a
  * region of board memory (reached by the origins' NIC) and a heap array (served by its engine):
  * accesses land in the region the displacement names (attach order), an access no region covers,
  * or one spanning two regions, is ERR_RMA_RANGE and changes nothing, detached memory is no longer
@@ -38,16 +33,8 @@ class DynamicWindowTest {
     private static final int MAX_REGIONS = 4;
 
     static Stream<Arguments> boards() {
-        return Stream.of(
-            Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS)),
-            Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, shm())),
-            Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(RANKS, shm()),
-                20261123, 4)),
-            Arguments.of("router", (Supplier<Board>) WindowTest::router));
-    }
-
-    private static ShmBoardConfig shm() {
-        return ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20);
+        return Stream.of(BoardMatrix.values())
+            .map(m -> Arguments.of(m.toString(), (Supplier<Board>) () -> m.board(RANKS, WindowTest.LIMITS)));
     }
 
     private static final TargetBlocks WORD = TargetBlocks.contiguous(0, 8);

@@ -13,48 +13,40 @@ import org.atollmpi.engine.Engine;
 import org.atollmpi.engine.EngineException;
 import org.atollmpi.engine.ErrorClass;
 import org.atollmpi.nic.Board;
-import org.atollmpi.nic.late.LateCompletionBoard;
-import org.atollmpi.nic.local.LocalBoard;
-import org.atollmpi.nic.router.RouterBoard;
-import org.atollmpi.nic.shm.ShmBoard;
-import org.atollmpi.nic.shm.ShmBoardConfig;
-import org.atollmpi.nic.tcp.TcpBoardConfig;
+import org.atollmpi.nic.BoardLimits;
+import org.atollmpi.nic.BoardMatrix;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Windows of 3 ranks (threads, each with its own engine on one board) on the local, shm,
- * late-completing and router boards (the router: ranks 0 and 2 on one node, rank 1 on another,
- * so each window is reached through both the shm and the TCP board): every synchronisation mode moves the data, accumulates are exact under
- * contention, and bad accesses raise the right class and change nothing.
+ * Windows of 3 ranks (threads, each with its own engine on one board) on every board of the
+ * {@link BoardMatrix} (on the router ranks 0 and 2 share a node and rank 1 is on another, so each
+ * window is reached through both the shm and the TCP board): every synchronisation mode moves the
+ * data, accumulates are exact under contention, and bad accesses raise the right class and change
+ * nothing.
  */
 @Timeout(90)
 class WindowTest {
     private static final int RANKS = 3;
     private static final int BYTES = 1024;
 
-    /** Every board, with window memory in board memory (NIC accesses) and in heap arrays (served by the target's engine). */
+    /** Board memory enough for every rank's windows on every board. */
+    static final BoardLimits LIMITS = BoardLimits.DEFAULT.withHeapBytes(16 << 20);
+
+    /**
+     * Every board of the {@link BoardMatrix}, with window memory in board memory (NIC accesses)
+     * and in heap arrays (served by the target's engine).
+     */
     static Stream<Arguments> boards() {
         Stream.Builder<Arguments> all = Stream.builder();
         for (boolean heap : new boolean[] {false, true}) {
-            all.add(Arguments.of("local", (Supplier<Board>) () -> new LocalBoard(RANKS), heap));
-            all.add(Arguments.of("shm", (Supplier<Board>) () -> ShmBoard.anonymous(RANKS, shm()), heap));
-            all.add(Arguments.of("late", (Supplier<Board>) () -> new LateCompletionBoard(ShmBoard.anonymous(RANKS, shm()),
-                20261123, 4), heap));
-            all.add(Arguments.of("router", (Supplier<Board>) WindowTest::router, heap));
+            for (BoardMatrix m : BoardMatrix.values()) {
+                all.add(Arguments.of(m.toString(), (Supplier<Board>) () -> m.board(RANKS, LIMITS), heap));
+            }
         }
         return all.build();
-    }
-
-    /** Ranks 0 and 2 on one node, rank 1 on another: every window reached over both boards. */
-    static Board router() {
-        return RouterBoard.roundRobin(RANKS, 2, shm(), TcpBoardConfig.defaults());
-    }
-
-    private static ShmBoardConfig shm() {
-        return ShmBoardConfig.defaults().withHeapBytesPerRank(16 << 20);
     }
 
     interface Body {

@@ -10,7 +10,7 @@ import mpi.MPI;
 import mpi.Request;
 
 /**
- * Errors under {@code ERRORS_RETURN}, 2 ranks, one dialect: a too-small receive buffer is
+ * Errors under {@code ERRORS_RETURN}, ranks in pairs, one dialect: a too-small receive buffer is
  * {@code ERR_TRUNCATE} (blocking and at wait); an invalid rank is {@code ERR_RANK}, an invalid tag
  * {@code ERR_TAG}, a negative count {@code ERR_COUNT}, each message naming the argument and the
  * value; {@code bSend} without enough attached buffer is {@code ERR_BUFFER}; and the job goes on.
@@ -23,6 +23,9 @@ public final class Errors {
         Check.needRanks(2);
         int me = Check.rank();
         int n = Check.size();
+        // Ranks in pairs (0 and 1, 2 and 3, ...): each exchange below has one partner.
+        that(n % 2 == 0, "this program pairs ranks: it needs an even number, has %d", n);
+        int peer = me ^ 1;
         d.setErrorsReturn(WORLD);
         d.setErrorsReturn(MPI.COMM_SELF); // error handlers are per communicator
 
@@ -65,55 +68,55 @@ public final class Errors {
             int bad = -77;
             that(bad != MPI.ANY_TAG, "-77 is ANY_TAG here");
             expectError(MPI.ERR_TAG, "send with tag -77",
-                    () -> d.send(WORLD, buf, 0, 1, MPI.INT, 1 - me, bad), "tag", "-77");
+                    () -> d.send(WORLD, buf, 0, 1, MPI.INT, peer, bad), "tag", "-77");
             expectError(MPI.ERR_TAG, "recv with tag -77",
-                    () -> d.recv(WORLD, buf, 0, 1, MPI.INT, 1 - me, bad), "tag", "-77");
+                    () -> d.recv(WORLD, buf, 0, 1, MPI.INT, peer, bad), "tag", "-77");
             expectError(MPI.ERR_TAG, "send with ANY_TAG",
-                    () -> d.send(WORLD, buf, 0, 1, MPI.INT, 1 - me, MPI.ANY_TAG), "tag");
+                    () -> d.send(WORLD, buf, 0, 1, MPI.INT, peer, MPI.ANY_TAG), "tag");
             expectError(MPI.ERR_TAG, "iRecv with tag -77",
-                    () -> d.iRecv(WORLD, buf, 0, 1, MPI.INT, 1 - me, bad), "tag", "-77");
+                    () -> d.iRecv(WORLD, buf, 0, 1, MPI.INT, peer, bad), "tag", "-77");
         });
 
         step("a negative count is ERR_COUNT and named", () -> {
             int[] buf = new int[4];
             expectError(MPI.ERR_COUNT, "send of -1 elements",
-                    () -> d.send(WORLD, buf, 0, -1, MPI.INT, 1 - me, 1), "count", "-1");
+                    () -> d.send(WORLD, buf, 0, -1, MPI.INT, peer, 1), "count", "-1");
             expectError(MPI.ERR_COUNT, "recv of -1 elements",
-                    () -> d.recv(WORLD, buf, 0, -1, MPI.INT, 1 - me, 1), "count", "-1");
+                    () -> d.recv(WORLD, buf, 0, -1, MPI.INT, peer, 1), "count", "-1");
             expectError(MPI.ERR_COUNT, "iSend of -2 elements",
-                    () -> d.iSend(WORLD, buf, 0, -2, MPI.INT, 1 - me, 1), "count", "-2");
+                    () -> d.iSend(WORLD, buf, 0, -2, MPI.INT, peer, 1), "count", "-2");
         });
 
         step("bSend without enough attached buffer is ERR_BUFFER; a short one with none is sent, as Open MPI's", () -> {
             byte[] big = new byte[1 << 20]; // past the eager limit
             expectError(MPI.ERR_BUFFER, "bSend of 1 MiB with no buffer attached",
-                    () -> d.bSend(WORLD, big, 0, big.length, MPI.BYTE, 1 - me, 1));
+                    () -> d.bSend(WORLD, big, 0, big.length, MPI.BYTE, peer, 1));
             byte[] shortOne = new byte[100];
             java.util.Arrays.fill(shortOne, (byte) (40 + me));
-            d.bSend(WORLD, shortOne, 0, 100, MPI.BYTE, 1 - me, 2);
+            d.bSend(WORLD, shortOne, 0, 100, MPI.BYTE, peer, 2);
             java.util.Arrays.fill(shortOne, (byte) 0); // the call returned: the buffer is the program's again
-            Request second = d.ibSend(WORLD, new int[] {7000 + me}, 0, 1, MPI.INT, 1 - me, 3);
+            Request second = d.ibSend(WORLD, new int[] {7000 + me}, 0, 1, MPI.INT, peer, 3);
             second.waitFor();
             byte[] got = new byte[100];
-            d.recv(WORLD, got, 0, 100, MPI.BYTE, 1 - me, 2);
+            d.recv(WORLD, got, 0, 100, MPI.BYTE, peer, 2);
             int[] gotInt = new int[1];
-            d.recv(WORLD, gotInt, 0, 1, MPI.INT, 1 - me, 3);
+            d.recv(WORLD, gotInt, 0, 1, MPI.INT, peer, 3);
             for (byte b : got) {
-                equal((byte) (40 + 1 - me), b, "bSend with no buffer attached: a byte received");
+                equal((byte) (40 + peer), b, "bSend with no buffer attached: a byte received");
             }
-            equal(7000 + 1 - me, gotInt[0], "ibSend with no buffer attached: received");
+            equal(7000 + peer, gotInt[0], "ibSend with no buffer attached: received");
             byte[] data = new byte[1000];
             d.attachBuffer(new byte[64 + MPI.BSEND_OVERHEAD]);
             expectError(MPI.ERR_BUFFER, "bSend of 1000 bytes with 64 attached",
-                    () -> d.bSend(WORLD, data, 0, 1000, MPI.BYTE, 1 - me, 1));
+                    () -> d.bSend(WORLD, data, 0, 1000, MPI.BYTE, peer, 1));
             d.detachBuffer();
         });
 
         step("the job goes on after errors", () -> {
             long[] v = {me};
-            St st = d.sendRecv(WORLD, new long[] {me * 10L}, 0, 1, MPI.LONG, 1 - me, 5, v, 0, 1, MPI.LONG, 1 - me, 5);
-            st.expect(1 - me, 5, 1, MPI.LONG, "sendRecv after errors");
-            equal((1 - me) * 10L, v[0], "payload after errors");
+            St st = d.sendRecv(WORLD, new long[] {me * 10L}, 0, 1, MPI.LONG, peer, 5, v, 0, 1, MPI.LONG, peer, 5);
+            st.expect(peer, 5, 1, MPI.LONG, "sendRecv after errors");
+            equal(peer * 10L, v[0], "payload after errors");
         });
         Check.done();
     }

@@ -14,10 +14,10 @@ import mpi.Win;
  * Large and awkward one-sided transfers: {@value #BIG} bytes put and got back whole on an allocated
  * window and on windows over a direct buffer and a byte array (which the target's engine serves),
  * each under a lock; unaligned displacements and odd lengths on a byte window; a vector of
- * {@value #BLOCKS} one-int blocks at the target, and contiguous and strided accumulates of as many
- * ints, on board memory, and the same with {@code served-blocks=N} blocks ({@value #SERVED_BLOCKS})
- * on an int[] window that the target's engine serves. Data are random (seeded by rank) and
- * compared byte for byte.
+ * {@value #BLOCKS} one-int blocks at the target (argument {@code blocks=N}), and contiguous and
+ * strided accumulates of as many ints, on board memory, and the same with {@code served-blocks=N}
+ * blocks ({@value #SERVED_BLOCKS}) on an int[] window that the target's engine serves. Data are
+ * random (seeded by rank) and compared byte for byte.
  */
 public final class OneSidedLarge {
     static final int BIG = 4 << 20;
@@ -30,8 +30,16 @@ public final class OneSidedLarge {
 
     public static void main(String[] args) {
         Check.init(args);
-        int servedBlocks = args.length > 0 && args[0].startsWith("served-blocks=") ? Integer.parseInt(args[0].substring(14))
-            : SERVED_BLOCKS;
+        int servedBlocks = SERVED_BLOCKS;
+        int boardBlocks = BLOCKS;
+        for (String a : args) {
+            if (a.startsWith("served-blocks=")) {
+                servedBlocks = Integer.parseInt(a.substring(14));
+            } else if (a.startsWith("blocks=")) {
+                boardBlocks = Integer.parseInt(a.substring(7));
+            }
+        }
+        int vectorBlocks = boardBlocks;
         int me = Check.rank();
         int n = Check.size();
         int next = (me + 1) % n;
@@ -90,7 +98,7 @@ public final class OneSidedLarge {
         });
 
         for (String kind : new String[] {"newbuffer", "arrays"}) {
-            int blocks = kind.equals("arrays") ? servedBlocks : BLOCKS;
+            int blocks = kind.equals("arrays") ? servedBlocks : vectorBlocks;
             Check.step("a vector of " + blocks + " one-int blocks at the target, accumulates of as many, on " + kind, () -> {
                 ByteBuffer buffer = kind.equals("newbuffer") ? MPI.newByteBuffer(8 * blocks) : null;
                 int[] array = buffer == null ? new int[2 * blocks] : null;
