@@ -72,7 +72,7 @@ class DistributionIT {
 
     /**
      * bin/atoll-bench compare from the unpacked tree: the report and its plot, which need XChart
-     * in lib/; with Open MPI installed (mpicc on PATH) the C side is built from the
+     * in lib/; with Open MPI installed (its mpicc on PATH) the C side is built from the
      * archive's benchmarks/c/ and fills its column, without it the report says there is none.
      */
     @Test
@@ -82,14 +82,25 @@ class DistributionIT {
                 "--benchmarks", "osu_latency", "--rounds", "1", "-m", "8:64", "-i", "20", "--out", out.toString());
         assertEquals(0, compare.exit(), compare.describe());
         String report = Files.readString(out.resolve("report.md"));
+        // the tool's own condition: mpicc on PATH and Open MPI's mpirun beside it (a machine with
+        // MPICH alone, as the CI's after it installs mpiexec.hydra, has an mpicc that is not it)
         boolean openMpi = Arrays.stream(System.getenv("PATH").split(":"))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "mpicc")));
+                .map(dir -> Path.of(dir, "mpicc")).filter(Files::isExecutable).findFirst()
+                .map(mpicc -> mpicc.toAbsolutePath().resolveSibling("mpirun"))
+                .filter(Files::isExecutable)
+                .map(mpirun -> {
+                    try {
+                        return Command.run(tmp, LIMIT, mpirun.toString(), "--version").out().contains("Open MPI");
+                    } catch (Exception e) {
+                        return false;
+                    }
+                }).orElse(false);
         if (openMpi) {
             assertTrue(report.contains("The C side is `benchmarks/c/osu_reference.c`"), report);
             assertTrue(report.lines().anyMatch(l -> l.matches("\\| 64 \\| \\d+\\.\\d\\d \\| \\d+\\.\\d\\d \\| \\d.*\\|")), report);
             assertTrue(Files.isRegularFile(out.resolve("raw/osu_latency.c.1.txt")));
         } else {
-            assertTrue(report.contains("**No C reference:** no mpicc on PATH"), report);
+            assertTrue(report.contains("**No C reference:** "), report);
             assertTrue(report.lines().anyMatch(l -> l.matches("\\| 64 \\| \\d+\\.\\d\\d \\|  \\|  \\|")), report);
         }
         assertTrue(Files.size(out.resolve("osu_latency.png")) > 1000, "the plot");

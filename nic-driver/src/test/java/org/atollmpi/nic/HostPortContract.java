@@ -190,7 +190,10 @@ class HostPortContract {
                             assertTrue(taken <= limits.ringBytes() / 32, name + ": more records than the ring holds");
                         } while (deposit(sender, channel, 1, seq));
                     }
-                    for (int i = 0; i < 1000; i++) {
+                    // Refused however often it tries. Not the ring's second round: a network board
+                    // gives the ring's room back in several CREDIT frames as the target polls, and
+                    // one may still be on its way when the first refusal came.
+                    for (int i = 0; i < 1000 && (channel != RING || round == 0); i++) {
                         assertFalse(deposit(sender, channel, 1, seq), name + ": taken past the target's room, try " + i);
                     }
                     int before = inbox.of(name, 0).size();

@@ -278,7 +278,10 @@ abstract class EngineContract {
         assertTrue(refusals[0].get() > 0 && refusals[1].get() > 0, refusals[0] + " and " + refusals[1] + " refusals");
     }
 
-    /** Counts the deposits the board refused this port; the first one counts {@code firstRefusal} down. */
+    /**
+     * Counts the deposits the board refused this port once one was taken (the target full, not a
+     * link being opened); the first one counts {@code firstRefusal} down.
+     */
     private static final class RefusalCounter extends org.atollmpi.nic.ForwardingHostPort {
         private final AtomicInteger refusals;
         private final CountDownLatch firstRefusal;
@@ -289,8 +292,13 @@ abstract class EngineContract {
             this.firstRefusal = firstRefusal;
         }
 
+        /** Whether a deposit was taken: a network board refuses too while its link is opened. */
+        private volatile boolean linkUp;
+
         private boolean counted(boolean taken) {
-            if (!taken && refusals.getAndIncrement() == 0) {
+            if (taken) {
+                linkUp = true;
+            } else if (linkUp && refusals.getAndIncrement() == 0) {
                 firstRefusal.countDown();
             }
             return taken;

@@ -23,7 +23,7 @@ import org.atollmpi.engine.Engine;
  */
 final class AsyncProgress implements Agent, AutoCloseable {
     static final long MAX_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** How long {@link #close} waits for the last pass before it says so and interrupts the thread. */
+    /** How long {@link #close} waits for the last pass before it says so, interrupts the thread and returns. */
     static final int CLOSE_WAIT_MS = (int) TimeUnit.SECONDS.toMillis(10);
 
     private final Engine engine;
@@ -77,10 +77,27 @@ final class AsyncProgress implements Agent, AutoCloseable {
         return runner.isClosed();
     }
 
-    /** Stops the thread and waits for its last pass to end. */
+    /**
+     * Stops the thread and waits for its last pass to end, for {@link #CLOSE_WAIT_MS} at most: then
+     * it says so, interrupts the thread and returns, leaving it (a daemon) to end on its own, so a
+     * pass that never ends cannot hang the rank's finalize. Agrona's runner alone would wait and
+     * retry forever; interrupting the closing thread is what ends its retries, and that interrupt
+     * is taken back before returning.
+     */
     @Override
     public void close() {
-        runner.close(CLOSE_WAIT_MS, thread -> System.err.println("atoll-mpi: rank " + engine.rank()
-            + ": the progress thread has not finished its pass after " + CLOSE_WAIT_MS + " ms: interrupting it"));
+        boolean interruptedBefore = Thread.currentThread().isInterrupted();
+        boolean[] gaveUp = {false};
+        runner.close(CLOSE_WAIT_MS, thread -> {
+            if (!gaveUp[0]) {
+                gaveUp[0] = true;
+                System.err.println("atoll-mpi: rank " + engine.rank() + ": the progress thread did not stop within "
+                    + CLOSE_WAIT_MS + " ms: interrupted and left to end on its own");
+                Thread.currentThread().interrupt(); // the runner's next join throws, and it returns
+            }
+        });
+        if (gaveUp[0] && !interruptedBefore) {
+            Thread.interrupted();
+        }
     }
 }

@@ -6,8 +6,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * What waits for a port's poll, in the order it came ({@link Arrival}s, one FIFO for every channel,
  * so each channel is FIFO per source and none starves another), and the wake-up of the rank's
- * thread: the thread that plays the NIC adds, the rank's thread takes, and an arrival unparks the
- * rank when its last poll found nothing.
+ * thread: whichever thread plays the NIC adds (an event loop, or the rank's own thread when it
+ * reads its sockets, deposits to itself or fails a deposit locally), the rank's thread takes, and
+ * an arrival unparks the rank when its last poll found nothing.
  */
 final class Arrivals {
     private final ConcurrentLinkedQueue<Arrival> queue = new ConcurrentLinkedQueue<>();

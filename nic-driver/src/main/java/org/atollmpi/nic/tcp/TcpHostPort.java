@@ -61,7 +61,7 @@ public final class TcpHostPort implements HostPort {
         this.links = new PeerLinks(rank, size, config);
         this.dispatcher = new FrameDispatcher(rank, links, arrivals, ops, new WindowResponder(memory, config.partBytes()));
         this.connector = new TcpConnector(this, transport, config, log);
-        this.readPolicy = new ReadPolicy(new SystemNanoClock(), (nanos, check) -> {
+        this.readPolicy = new ReadPolicy(SystemNanoClock.INSTANCE, (nanos, check) -> {
             try {
                 transport.group.next().schedule(check, nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
             } catch (RejectedExecutionException e) {
