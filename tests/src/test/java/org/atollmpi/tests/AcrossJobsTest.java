@@ -58,6 +58,7 @@ class AcrossJobsTest {
         a.assertOk(acceptors);
         c.assertOk(connectors);
         Shm.assertNothingLeft(shm, a);
+        Shm.assertNothingLeft(shm, c);
     }
 
     @ParameterizedTest(name = "the {0} job has room for {1} processes of other jobs: ERR_PORT in both, no wait")

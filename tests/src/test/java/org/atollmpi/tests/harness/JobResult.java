@@ -9,20 +9,30 @@ import java.util.stream.Collectors;
 /** What a finished job did: exit status, output lines, how long it took. */
 public final class JobResult {
     private final List<String> command;
+    private final long launcherPid;
     private final int exitCode;
     private final List<RunningJob.Line> lines;
     private final Duration elapsed;
     private final long endNanos;
     private final String killedBecause;
 
-    JobResult(List<String> command, int exitCode, List<RunningJob.Line> lines, Duration elapsed,
+    JobResult(List<String> command, long launcherPid, int exitCode, List<RunningJob.Line> lines, Duration elapsed,
               long endNanos, String killedBecause) {
         this.command = command;
+        this.launcherPid = launcherPid;
         this.exitCode = exitCode;
         this.lines = lines;
         this.elapsed = elapsed;
         this.endNanos = endNanos;
         this.killedBecause = killedBecause;
+    }
+
+    /**
+     * The pid of the launcher process ({@code bin/mpirun} execs its JVM), which begins the id of
+     * every job it starts ({@code JobFiles.newJobId}: {@code <pid>x<random>}), spawned ones too.
+     */
+    public long launcherPid() {
+        return launcherPid;
     }
 
     public int exitCode() {

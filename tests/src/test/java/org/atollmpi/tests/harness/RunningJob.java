@@ -154,6 +154,7 @@ public final class RunningJob {
         }
         long end = System.nanoTime();
         int exit = process.isAlive() ? Integer.MIN_VALUE : process.exitValue();
-        return new JobResult(job.commandLine(), exit, lines(), Duration.ofNanos(end - startNanos), end, killedBecause);
+        return new JobResult(job.commandLine(), process.pid(), exit, lines(), Duration.ofNanos(end - startNanos), end,
+            killedBecause);
     }
 }

@@ -60,8 +60,9 @@ public final class Shm {
     /**
      * Asserts that no board file of the job is left once it ended (waiting up to 2 s for the
      * launcher's clean-up): no new name in /dev/shm containing "atoll" and the job's id (printed
-     * by the program as {@code JOB=<id>}; when it printed none, any new "atoll" name counts, which
-     * other jobs running meanwhile could also produce).
+     * by the program as {@code JOB=<id>}; when it printed none, any new name of a job of this
+     * launcher: the ids of its jobs, spawned ones too, begin with its pid and {@code x}, so the
+     * jobs of other launchers running meanwhile do not count).
      */
     public static void assertNothingLeft(Set<String> before, JobResult result) {
         List<String> ids = result.matching("^JOB=\\S+");
@@ -71,9 +72,8 @@ public final class Shm {
         do {
             left = new TreeSet<>(atollFiles());
             left.removeAll(before);
-            if (jobId != null) {
-                left.removeIf(name -> !name.contains(jobId));
-            }
+            String mine = jobId != null ? jobId : "atoll-" + result.launcherPid() + "x";
+            left.removeIf(name -> !name.contains(mine));
             if (left.isEmpty()) {
                 return;
             }
@@ -84,6 +84,7 @@ public final class Shm {
                 break;
             }
         } while (System.nanoTime() < deadline);
-        throw new AssertionError("left in /dev/shm after job " + jobId + ": " + left + "\n" + result.describe());
+        String job = jobId != null ? jobId : "of launcher " + result.launcherPid();
+        throw new AssertionError("left in /dev/shm after job " + job + ": " + left + "\n" + result.describe());
     }
 }
