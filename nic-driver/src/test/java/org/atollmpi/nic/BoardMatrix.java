@@ -12,7 +12,7 @@ import org.atollmpi.nic.tcp.TcpBoardConfig;
 
 /**
  * Every board a test can run ranks-as-threads on, built one way from one {@link BoardLimits}: the
- * one list the port contract ({@code HostPortContract}), the engine's contract suite and the
+ * one list the port contract ({@code HostPortContractTest}), the engine's contract suite and the
  * one-sided tests iterate ({@code @EnumSource(BoardMatrix.class)}), so a board added here is
  * tested everywhere at once. Every board is in this process, over anonymous memory; closing it
  * ends its threads and unmaps its memory (the contract checks both).

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Windows of the shm board: data, atomics, every error code, generations, registration bounds,
  * mapping and process-memory windows. NACK order and rights per operation are every board's, in
- * {@code HostPortContract}.
+ * {@code HostPortContractTest}.
  */
 @Timeout(20)
 class WindowTest {

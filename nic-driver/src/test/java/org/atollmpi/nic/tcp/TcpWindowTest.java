@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * One-sided operations on the TCP board: the owner's event loop checks every access against its
  * window table (nothing touched on failure; NACK order and rights per operation are
- * {@code HostPortContract}'s, on every board) and runs it without
+ * {@code HostPortContractTest}'s, on every board) and runs it without
  * the owner's thread, which never polls here. Parts are 1 KiB, so a Put or Get of 3000 bytes
  * travels as three frames.
  */

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * bound is a count.
  */
 @Timeout(60)
-class HostPortContract {
+class HostPortContractTest {
     private static final long B = Memory.BYTE_ARRAY_BASE;
     private static final int WINDOW = 4096;
     private static final int FAST = 0;
