@@ -35,7 +35,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (an event loop between the ports) is polled until it has, under the test's time limit. Every
  * bound is a count.
  */
-@Timeout(60)
+// In a thread of its own: the filling loops spin, and a board that never gave room back would
+// otherwise hold the build past the limit (a same-thread timeout only interrupts).
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class HostPortContractTest {
     private static final long B = Memory.BYTE_ARRAY_BASE;
     private static final int WINDOW = 4096;
